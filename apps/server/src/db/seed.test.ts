@@ -1,0 +1,51 @@
+import { count } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, engines, realCatalogue, type TestDatabase } from "../../test/harness.js";
+import { courses, materials } from "./schema.js";
+import { seedCatalogue } from "./seed.js";
+
+describe.each(engines)("catalogue seed on %s", (engine) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+  });
+  afterAll(() => database.dispose());
+
+  const counts = async () => {
+    const [c] = await database.db.select({ n: count() }).from(courses);
+    const [m] = await database.db.select({ n: count() }).from(materials);
+    return { courses: c?.n, lessons: m?.n };
+  };
+
+  it("loads the catalogue, and a second run neither duplicates nor loses anything", async () => {
+    const catalogue = realCatalogue();
+    const first = await seedCatalogue(database.db, catalogue);
+    expect(first.changed).toBe(true);
+    const after = await counts();
+    expect(after).toEqual({ courses: first.courses, lessons: first.lessons });
+
+    const second = await seedCatalogue(database.db, catalogue);
+    expect(second.changed).toBe(false);
+    expect(await counts()).toEqual(after);
+  });
+
+  it("updates changed lessons in place and removes lessons that left a course", async () => {
+    const catalogue = realCatalogue();
+    const java = catalogue.courses.find((c) => c.id === "java-programming");
+    if (!java || java.lessons.length < 2) throw new Error("java course needs lessons for this test");
+    const edited = structuredClone(catalogue);
+    const editedJava = edited.courses.find((c) => c.id === "java-programming");
+    if (!editedJava) throw new Error("unreachable");
+    const removed = editedJava.lessons.pop();
+    const first = editedJava.lessons[0];
+    if (first) first.title = "Renamed first lesson";
+    await seedCatalogue(database.db, edited);
+    const rows = await database.db.select().from(materials);
+    expect(rows.find((r) => r.id === removed?.id)).toBeUndefined();
+    expect(rows.find((r) => r.id === first?.id)?.title).toBe("Renamed first lesson");
+    await seedCatalogue(database.db, catalogue);
+    expect((await database.db.select().from(materials)).length).toBe(
+      catalogue.courses.reduce((n, c) => n + c.lessons.length, 0),
+    );
+  });
+});

@@ -1,0 +1,77 @@
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import { type Catalogue, loadCatalogue, validateCatalogue } from "@koc/content";
+import { and, eq, notInArray, sql } from "drizzle-orm";
+import { catalogueFile, contentCoursesDir } from "../paths.js";
+import type { Db } from "./client.js";
+import { appMeta, courses, materials } from "./schema.js";
+
+const HASH_KEY = "catalogue_sha256";
+
+/** The built catalogue (content/dist) when present, else read and validated straight from content/. */
+export function readCatalogue(): Catalogue {
+  if (existsSync(catalogueFile)) return JSON.parse(readFileSync(catalogueFile, "utf8")) as Catalogue;
+  const { catalogue, problems } = loadCatalogue(contentCoursesDir);
+  problems.push(...validateCatalogue(catalogue));
+  if (problems.length > 0) throw new Error(`content has problems:\n- ${problems.join("\n- ")}`);
+  return catalogue;
+}
+
+export interface SeedResult {
+  changed: boolean;
+  courses: number;
+  lessons: number;
+}
+
+/**
+ * Upserts the catalogue in one transaction. Idempotent: an unchanged catalogue (same hash) writes
+ * nothing; a changed one updates rows in place by id, so enrolments and progress keep their keys.
+ * Lessons that left a course are removed; courses are never deleted (learners may hold them).
+ */
+export async function seedCatalogue(db: Db, catalogue: Catalogue): Promise<SeedResult> {
+  const hash = createHash("sha256").update(JSON.stringify(catalogue)).digest("hex");
+  const lessons = catalogue.courses.reduce((n, c) => n + c.lessons.length, 0);
+  const counts = { courses: catalogue.courses.length, lessons };
+  const [stored] = await db.select().from(appMeta).where(eq(appMeta.key, HASH_KEY));
+  if (stored?.value === hash) return { changed: false, ...counts };
+
+  await db.transaction(async (tx) => {
+    for (const c of catalogue.courses) {
+      const row = {
+        id: c.id,
+        title: c.title,
+        description: c.description,
+        category: c.category,
+        access: c.access,
+        position: c.order,
+      };
+      await tx
+        .insert(courses)
+        .values(row)
+        .onConflictDoUpdate({ target: courses.id, set: { ...row, updatedAt: sql`now()` } });
+      const ids = c.lessons.map((l) => l.id);
+      if (ids.length > 0) {
+        await tx.delete(materials).where(and(eq(materials.courseId, c.id), notInArray(materials.id, ids)));
+      } else {
+        await tx.delete(materials).where(eq(materials.courseId, c.id));
+      }
+      for (const l of c.lessons) {
+        const lesson = {
+          id: l.id,
+          courseId: c.id,
+          position: l.position,
+          title: l.title,
+          type: l.type,
+          content: l.content || null,
+          quiz: l.quiz,
+        };
+        await tx.insert(materials).values(lesson).onConflictDoUpdate({ target: materials.id, set: lesson });
+      }
+    }
+    await tx
+      .insert(appMeta)
+      .values({ key: HASH_KEY, value: hash })
+      .onConflictDoUpdate({ target: appMeta.key, set: { value: hash } });
+  });
+  return { changed: true, ...counts };
+}

@@ -1,0 +1,56 @@
+import { AtSign, Briefcase, Camera, MonitorPlay, Send, Users } from "lucide-react";
+import { Link } from "react-router";
+import { paths } from "../lib/paths";
+
+export const SOCIAL_LINKS = [
+  { href: "https://x.com/kingdomofcode", label: "Kingdom of Code on X (microblog)", Icon: AtSign },
+  { href: "https://www.facebook.com/kingdomofcode", label: "Kingdom of Code on Facebook", Icon: Users },
+  {
+    href: "https://www.linkedin.com/groups/kingdom-of-code",
+    label: "Kingdom of Code LinkedIn community group",
+    Icon: Briefcase,
+  },
+  { href: "https://t.me/kingdomofcode", label: "Kingdom of Code Telegram channel", Icon: Send },
+  { href: "https://www.youtube.com/@kingdomofcode", label: "Kingdom of Code YouTube channel", Icon: MonitorPlay },
+  { href: "https://www.instagram.com/kingdomofcode", label: "Kingdom of Code on Instagram", Icon: Camera },
+] as const;
+
+const legalLinks = [
+  { to: paths.terms, label: "Terms of Service" },
+  { to: paths.privacy, label: "Privacy Policy" },
+  { to: paths.refundPolicy, label: "Refund Policy" },
+  { to: paths.shipping, label: "Shipping Policy" },
+  { to: paths.contact, label: "Contact Us" },
+];
+
+export function Footer() {
+  return (
+    <footer className="site-footer">
+      <div className="container footer-grid">
+        <div>
+          <p className="footer-brand">Kingdom of Code</p>
+          <p className="footer-tagline">Train like a warrior. Code like a king.</p>
+        </div>
+        <nav aria-label="Legal and contact">
+          <ul className="footer-links">
+            {legalLinks.map((l) => (
+              <li key={l.to}>
+                <Link to={l.to}>{l.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <ul className="social-links" aria-label="Follow the kingdom">
+          {SOCIAL_LINKS.map(({ href, label, Icon }) => (
+            <li key={href}>
+              <a href={href} target="_blank" rel="noopener noreferrer" aria-label={label} title={label}>
+                <Icon aria-hidden="true" size={22} />
+              </a>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <p className="container footer-copy">© {new Date().getFullYear()} Kingdom of Code. All rights reserved.</p>
+    </footer>
+  );
+}

@@ -1,0 +1,78 @@
+import { Crown, Menu, X } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { paths } from "../lib/paths";
+import { useSession } from "../lib/session";
+
+const mainLinks = [
+  { to: paths.home, label: "Home" },
+  { to: paths.about, label: "About" },
+  { to: paths.courses, label: "Courses" },
+  { to: paths.mentor, label: "Kattappa" },
+  { to: paths.contact, label: "Contact" },
+];
+
+export function Header() {
+  const { user, logout } = useSession();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close the mobile menu whenever the route changes
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  return (
+    <header className="site-header">
+      <div className="container header-bar">
+        <Link to={paths.home} className="brand" aria-label="Kingdom of Code, home">
+          <Crown aria-hidden="true" size={28} />
+          <span>Kingdom of Code</span>
+        </Link>
+        <button
+          type="button"
+          className="menu-toggle"
+          aria-expanded={menuOpen}
+          aria-controls="site-nav"
+          aria-label={menuOpen ? "Close menu" : "Open menu"}
+          onClick={() => setMenuOpen((o) => !o)}
+        >
+          {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+        </button>
+        <nav id="site-nav" className={`site-nav${menuOpen ? " open" : ""}`} aria-label="Main">
+          <ul>
+            {mainLinks.map((l) => (
+              <li key={l.to}>
+                <NavLink to={l.to} end={l.to === paths.home}>
+                  {l.label}
+                </NavLink>
+              </li>
+            ))}
+            {user ? (
+              <>
+                <li>
+                  <NavLink to={paths.dashboard}>Dashboard</NavLink>
+                </li>
+                <li className="greeting">Hail, {user.name}!</li>
+                <li>
+                  <button type="button" className="btn btn-outline btn-small" onClick={logout}>
+                    Logout
+                  </button>
+                </li>
+              </>
+            ) : (
+              <>
+                <li>
+                  <NavLink to={paths.login}>Login</NavLink>
+                </li>
+                <li>
+                  <NavLink to={paths.register} className="btn btn-small nav-cta">
+                    Register
+                  </NavLink>
+                </li>
+              </>
+            )}
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}

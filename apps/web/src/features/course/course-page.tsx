@@ -1,0 +1,8 @@
+export default function CoursePage() {
+  return (
+    <section className="container page">
+      <h1>Course</h1>
+      <p>Course detail.</p>
+    </section>
+  );
+}

@@ -1,0 +1,20 @@
+/** Every route of the app, in one typed place. */
+export const paths = {
+  home: "/",
+  about: "/about",
+  courses: "/courses",
+  course: (id: string) => `/course/${encodeURIComponent(id)}`,
+  contact: "/contact",
+  mentor: "/kattappa",
+  mentorTest: "/kattappa-test",
+  login: "/login",
+  register: "/register",
+  forgotPassword: "/forgot-password",
+  resetPassword: "/reset-password",
+  dashboard: "/dashboard",
+  terms: "/terms",
+  refundPolicy: "/refund-policy",
+  shipping: "/shipping",
+  privacy: "/privacy",
+  verify: (code: string) => `/verify/${encodeURIComponent(code)}`,
+} as const;

@@ -1,0 +1,69 @@
+import { storageKeys } from "@koc/shared";
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from "react";
+import { keysWithPrefix, readJson, readToken, removeKey, writeJson } from "./storage";
+
+/** The browser's user record (spec section 3). */
+export interface SessionUser {
+  _id?: string;
+  name: string;
+  email: string;
+  phone?: string | null;
+  isPremium: boolean;
+  referralCode?: string | null;
+}
+
+interface Session {
+  user: SessionUser | null;
+  setUser: (user: SessionUser | null) => void;
+  login: (token: string, user: SessionUser) => void;
+  logout: () => void;
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+/** At start the user is restored only if both a token and a user record exist. */
+function restoreUser(): SessionUser | null {
+  const token = readToken();
+  const user = readJson<SessionUser | null>(storageKeys.user, null);
+  return token && user && typeof user.email === "string" ? user : null;
+}
+
+/** Logout removes the token and the user, and the course progress and certificate flags kept for them. */
+export function clearSessionStorage(): void {
+  removeKey(storageKeys.token);
+  removeKey(storageKeys.user);
+  for (const key of [...keysWithPrefix("progress_"), ...keysWithPrefix("certificate_")]) removeKey(key);
+}
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [user, setUserState] = useState<SessionUser | null>(restoreUser);
+
+  const setUser = useCallback((next: SessionUser | null) => {
+    if (next) writeJson(storageKeys.user, next);
+    setUserState(next);
+  }, []);
+
+  const login = useCallback((token: string, next: SessionUser) => {
+    try {
+      localStorage.setItem(storageKeys.token, token);
+    } catch {
+      // storage unavailable: the session lives in memory only
+    }
+    writeJson(storageKeys.user, next);
+    setUserState(next);
+  }, []);
+
+  const logout = useCallback(() => {
+    clearSessionStorage();
+    setUserState(null);
+  }, []);
+
+  const value = useMemo(() => ({ user, setUser, login, logout }), [user, setUser, login, logout]);
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error("useSession must be used inside SessionProvider");
+  return session;
+}

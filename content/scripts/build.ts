@@ -1,0 +1,15 @@
+/** Validates the catalogue and writes dist/catalogue.json for the server's seed. Fails on any problem. */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
+import { catalogueFile, coursesDir, loadCatalogue, validateCatalogue } from "../src/index.js";
+
+const { catalogue, problems } = loadCatalogue(coursesDir);
+problems.push(...validateCatalogue(catalogue));
+if (problems.length > 0) {
+  console.error(`content: ${problems.length} problem(s):\n- ${problems.join("\n- ")}`);
+  process.exit(1);
+}
+mkdirSync(dirname(catalogueFile), { recursive: true });
+writeFileSync(catalogueFile, JSON.stringify(catalogue));
+const lessons = catalogue.courses.reduce((n, c) => n + c.lessons.length, 0);
+console.log(`content: ${catalogue.courses.length} courses, ${lessons} lessons -> ${catalogueFile}`);

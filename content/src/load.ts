@@ -1,0 +1,90 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { parseFrontMatter } from "./front-matter.js";
+import { type Catalogue, type CourseEntry, courseFrontMatter, type LessonEntry, lessonFrontMatter } from "./schema.js";
+
+const LESSON_FILE = /^(\d{2})-([a-z0-9]+(?:-[a-z0-9]+)*)\.md$/;
+
+export interface LoadResult {
+  catalogue: Catalogue;
+  problems: string[];
+}
+
+const describe = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+function issuesOf(error: { issues: { path: PropertyKey[]; message: string }[] }): string {
+  return error.issues.map((i) => `${i.path.map(String).join(".") || "(root)"}: ${i.message}`).join("; ");
+}
+
+function loadLesson(courseId: string, dir: string, file: string, problems: string[]): LessonEntry | undefined {
+  const where = `${courseId}/lessons/${file}`;
+  const name = LESSON_FILE.exec(file);
+  if (!name) {
+    problems.push(`${where}: file name must look like 03-some-slug.md`);
+    return undefined;
+  }
+  try {
+    const { data, body } = parseFrontMatter(readFileSync(join(dir, file), "utf8"));
+    const fm = lessonFrontMatter.safeParse(data);
+    if (!fm.success) {
+      problems.push(`${where}: ${issuesOf(fm.error)}`);
+      return undefined;
+    }
+    const slug = name[2] as string;
+    return {
+      id: `${courseId}--${slug}`,
+      slug,
+      position: Number(name[1]),
+      title: fm.data.title,
+      type: fm.data.type,
+      content: body,
+      quiz: fm.data.quiz,
+    };
+  } catch (err) {
+    problems.push(`${where}: ${describe(err)}`);
+    return undefined;
+  }
+}
+
+function loadCourse(coursesDir: string, folder: string, problems: string[]): CourseEntry | undefined {
+  const dir = join(coursesDir, folder);
+  try {
+    const { data, body } = parseFrontMatter(readFileSync(join(dir, "course.md"), "utf8"));
+    const fm = courseFrontMatter.safeParse(data);
+    if (!fm.success) {
+      problems.push(`${folder}/course.md: ${issuesOf(fm.error)}`);
+      return undefined;
+    }
+    if (fm.data.id !== folder) problems.push(`${folder}/course.md: id ${fm.data.id} must equal the folder name`);
+    const lessonDir = join(dir, "lessons");
+    const files = safeList(lessonDir)
+      .filter((f) => f.endsWith(".md"))
+      .sort();
+    const lessons = files
+      .map((f) => loadLesson(fm.data.id, lessonDir, f, problems))
+      .filter((l): l is LessonEntry => l !== undefined);
+    return { ...fm.data, description: body, lessons };
+  } catch (err) {
+    problems.push(`${folder}/course.md: ${describe(err)}`);
+    return undefined;
+  }
+}
+
+function safeList(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+}
+
+/** Reads content/courses/* into a catalogue; every unreadable piece becomes a problem, not a crash. */
+export function loadCatalogue(coursesDir: string): LoadResult {
+  const problems: string[] = [];
+  const folders = safeList(coursesDir).filter((f) => statSync(join(coursesDir, f)).isDirectory());
+  const courses = folders
+    .map((f) => loadCourse(coursesDir, f, problems))
+    .filter((c): c is CourseEntry => c !== undefined)
+    .sort((a, b) => a.order - b.order || a.title.localeCompare(b.title));
+  return { catalogue: { courses }, problems };
+}

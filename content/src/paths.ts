@@ -1,0 +1,7 @@
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** content/ itself, found from this file so it works from any working directory. */
+export const contentRoot = join(dirname(fileURLToPath(import.meta.url)), "..");
+export const coursesDir = join(contentRoot, "courses");
+export const catalogueFile = join(contentRoot, "dist", "catalogue.json");

@@ -1,0 +1,90 @@
+import type { Catalogue, CourseEntry, LessonEntry } from "./schema.js";
+
+export const MIN_PROSE_WORDS = 400;
+export const MIN_LESSONS_PER_COURSE = 8;
+export const JAVA_COURSE_ID = "java-programming";
+export const JAVA_TOPIC_COUNT = 50;
+
+export interface CodeBlock {
+  lang: string;
+  code: string;
+}
+
+const FENCE = /^```([\w+-]*)[^\n]*\n([\s\S]*?)^```\s*$/gm;
+
+export function codeBlocks(markdown: string): CodeBlock[] {
+  return Array.from(markdown.matchAll(FENCE), (m) => ({ lang: (m[1] ?? "").toLowerCase(), code: m[2] ?? "" }));
+}
+
+/** Words of prose: everything outside fenced code blocks. */
+export function proseWordCount(markdown: string): number {
+  const prose = markdown.replace(FENCE, " ");
+  return prose.split(/\s+/).filter((w) => /[A-Za-z0-9]/.test(w)).length;
+}
+
+export const isCompleteJavaProgram = (code: string): boolean =>
+  /\b(class|record|enum|interface)\s+\w+/.test(code) &&
+  /public\s+static\s+void\s+main\s*\(\s*(final\s+)?String/.test(code);
+
+function lessonProblems(course: CourseEntry, lesson: LessonEntry, index: number): string[] {
+  const where = `${course.id} #${lesson.position} ${lesson.title}`;
+  const out: string[] = [];
+  if (lesson.position !== index) out.push(`${where}: positions must run 00, 01, ... without gaps (expected ${index})`);
+  const words = proseWordCount(lesson.content);
+  if (words < MIN_PROSE_WORDS) out.push(`${where}: ${words} words of prose, at least ${MIN_PROSE_WORDS} required`);
+  const blocks = codeBlocks(lesson.content);
+  const examples = blocks.filter((b) => b.lang !== "" && b.lang !== "text");
+  if (examples.length < 2) out.push(`${where}: needs at least two worked examples (labelled code blocks)`);
+  for (const b of blocks) {
+    if (b.lang === "java" && !isCompleteJavaProgram(b.code)) {
+      out.push(`${where}: a java example without a class and a main method`);
+    }
+  }
+  if (!/^##\s+Common Mistakes/m.test(lesson.content)) out.push(`${where}: missing a "## Common Mistakes" section`);
+  if (!/^##\s+Summary/m.test(lesson.content)) out.push(`${where}: missing a "## Summary" section`);
+  if (lesson.quiz.length !== 5) out.push(`${where}: quiz has ${lesson.quiz.length} questions, 5 required`);
+  lesson.quiz.forEach((q, i) => {
+    if (q.options.length !== 4) out.push(`${where}: question ${i + 1} needs exactly 4 options`);
+    if (new Set(q.options.map((o) => o.trim().toLowerCase())).size !== q.options.length) {
+      out.push(`${where}: question ${i + 1} repeats an option`);
+    }
+    if (!Number.isInteger(q.correct) || q.correct < 0 || q.correct >= q.options.length) {
+      out.push(`${where}: question ${i + 1} has an invalid correct index`);
+    }
+  });
+  return out;
+}
+
+function courseProblems(course: CourseEntry): string[] {
+  const out: string[] = [];
+  if (course.description.split(/\s+/).length < 20) out.push(`${course.id}: description is too short`);
+  const minimum = course.id === JAVA_COURSE_ID ? JAVA_TOPIC_COUNT : MIN_LESSONS_PER_COURSE;
+  if (course.lessons.length < minimum) out.push(`${course.id}: ${course.lessons.length} lessons, ${minimum} required`);
+  course.lessons.forEach((l, i) => {
+    out.push(...lessonProblems(course, l, i));
+  });
+  const seen = new Map<string, string>();
+  for (const l of course.lessons) {
+    for (const q of l.quiz) {
+      const key = q.question.trim().toLowerCase();
+      const first = seen.get(key);
+      if (first) out.push(`${course.id}: duplicate question "${q.question}" in ${first} and ${l.title}`);
+      else seen.set(key, l.title);
+    }
+  }
+  return out;
+}
+
+/** Every rule the catalogue must meet; an empty list means it is publishable. */
+export function validateCatalogue(catalogue: Catalogue): string[] {
+  const out: string[] = [];
+  if (catalogue.courses.length < 10) out.push(`catalogue: ${catalogue.courses.length} courses, at least 10 required`);
+  const ids = new Set<string>();
+  for (const c of catalogue.courses) {
+    if (ids.has(c.id)) out.push(`catalogue: duplicate course id ${c.id}`);
+    ids.add(c.id);
+    out.push(...courseProblems(c));
+  }
+  if (!ids.has(JAVA_COURSE_ID)) out.push(`catalogue: the ${JAVA_COURSE_ID} course is missing`);
+  return out;
+}

@@ -1,0 +1,73 @@
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { defineConfig } from "@playwright/test";
+
+/** Debian's Chromium (apt-get install chromium); a test tool's own browser download does not work offline. */
+function chromiumPath(): string {
+  const candidate = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+  if (!existsSync(candidate)) {
+    throw new Error(
+      `Chromium not found at ${candidate}. Install it with "sudo apt-get install -y chromium" ` +
+        "or set CHROMIUM_PATH to a Chromium or Chrome binary.",
+    );
+  }
+  return candidate;
+}
+
+/** A free port and a temporary DATA_DIR, chosen once and shared with the workers through the environment. */
+if (!process.env.E2E_PORT) {
+  const script = "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})";
+  process.env.E2E_PORT = execFileSync(process.execPath, ["-e", script]).toString().trim();
+  process.env.E2E_DATA_DIR = mkdtempSync(join(tmpdir(), "koc-e2e-"));
+}
+const port = process.env.E2E_PORT;
+export const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: "./tests",
+  outputDir: "./test-results",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: process.env.CI ? 1 : 2,
+  forbidOnly: Boolean(process.env.CI),
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : [["list"]],
+  use: {
+    baseURL,
+    trace: "on-first-retry",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: chromiumPath(),
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [{ name: "chromium" }],
+  webServer: {
+    // Exactly as a newcomer runs it: npm start (builds if needed, then serves on PORT).
+    command: "node ../scripts/start.mjs",
+    url: `${baseURL}/api/ready`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: String(process.env.E2E_DATA_DIR),
+      LOG_LEVEL: "warn",
+      DATABASE_URL: "",
+    },
+  },
+});

@@ -18,7 +18,8 @@ function chromiumPath(): string {
 
 /** A free port and a temporary DATA_DIR, chosen once and shared with the workers through the environment. */
 if (!process.env.E2E_PORT) {
-  const script = "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})";
+  const script =
+    "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})";
   process.env.E2E_PORT = execFileSync(process.execPath, ["-e", script]).toString().trim();
   process.env.E2E_DATA_DIR = mkdtempSync(join(tmpdir(), "koc-e2e-"));
 }

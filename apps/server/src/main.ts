@@ -1,3 +1,6 @@
+import { createSmtpMailer } from "./adapters/mail/smtp.js";
+import { createMemoryRateLimiter } from "./adapters/rate-limit/memory.js";
+import { createRedisRateLimiter } from "./adapters/rate-limit/redis.js";
 import { buildApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { openDatabase } from "./db/client.js";
@@ -17,7 +20,17 @@ async function main() {
   }
 
   const database = openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  const app = await buildApp({ database, webDistDir, logger: { level: config.LOG_LEVEL } });
+  // Without SMTP_URL the app uses the outbox (mail kept in the database and logged).
+  const smtp = config.SMTP_URL ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM) : undefined;
+  const rateLimiter = config.REDIS_URL ? createRedisRateLimiter(config.REDIS_URL) : createMemoryRateLimiter();
+  const app = await buildApp({
+    database,
+    config,
+    rateLimiter,
+    webDistDir,
+    logger: { level: config.LOG_LEVEL },
+    ...(smtp ? { mailer: smtp } : {}),
+  });
   await database.migrate();
   const seeded = await seedCatalogue(database.db, readCatalogue());
   app.log.info({ engine: database.engine, ...seeded }, "database ready");
@@ -29,6 +42,7 @@ async function main() {
     app.log.info({ signal }, "shutting down: finishing in-flight requests");
     try {
       await app.close();
+      await Promise.allSettled([app.mailer.close(), app.rateLimiter.close()]);
       await database.close();
       process.exit(0);
     } catch (err) {

@@ -1,8 +1,163 @@
+import { type Material, storageKeys } from "@koc/shared";
+import { useQueries } from "@tanstack/react-query";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useParams } from "react-router";
+import { useAlerts } from "../../components/alerts";
+import { api } from "../../lib/api-client";
+import { courseQuery, materialsQuery } from "../../lib/catalogue-api";
+import { recordRecentCourse } from "../../lib/recent-courses";
+import { useSession } from "../../lib/session";
+import { readJson, writeJson } from "../../lib/storage";
+import { CertificateDialog } from "./components/certificate-dialog";
+import { CourseHeader } from "./components/course-header";
+import { CourseQuizPanel } from "./components/course-quiz-panel";
+import { KnowledgeQuizModal } from "./components/knowledge-quiz-modal";
+import { MaterialRow } from "./components/material-row";
+import { ProgressTracker } from "./components/progress-tracker";
+import { UnenrollModal } from "./components/unenroll-modal";
+import { useCourseProgress } from "./hooks/use-course-progress";
+import "./course.css";
+
+interface EnrolledCourse {
+  _id: string;
+}
+
 export default function CoursePage() {
+  const { id = "" } = useParams();
+  const { user } = useSession();
+  const { notify } = useAlerts();
+  const [courseResult, materialsResult] = useQueries({ queries: [courseQuery(id), materialsQuery(id)] });
+  const course = courseResult.data;
+  const materials = materialsResult.data ?? [];
+  const loading = courseResult.isPending || materialsResult.isPending;
+
+  const { progress, complete, uncomplete, recordQuiz, reset } = useCourseProgress(id);
+  const [expanded, setExpanded] = useState<string | null>(null);
+  const [quizFor, setQuizFor] = useState<Material | null>(null);
+  const [certificateOpen, setCertificateOpen] = useState<Date | null>(null);
+  const [confirmUnenroll, setConfirmUnenroll] = useState(false);
+  const materialsRef = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    const err = courseResult.error ?? materialsResult.error;
+    if (err) console.warn("Error fetching course details:", err.message);
+  }, [courseResult.error, materialsResult.error]);
+
+  useEffect(() => {
+    if (course) recordRecentCourse(course);
+  }, [course]);
+
+  // The certificate dialog opens once, when every lesson is complete and the flag is unset
+  // (after the quiz overlay that completed the last lesson has closed).
+  useEffect(() => {
+    if (materials.length === 0 || quizFor) return;
+    const ids = new Set(materials.map((m) => m._id));
+    const done = progress.completed.filter((c) => ids.has(c)).length;
+    if (done === materials.length && !readJson<boolean>(storageKeys.certificate(id), false)) {
+      writeJson(storageKeys.certificate(id), true);
+      setCertificateOpen(new Date());
+    }
+  }, [progress.completed, materials, id, quizFor]);
+
+  const openMaterial = useCallback((materialId: string) => {
+    setExpanded(materialId);
+    requestAnimationFrame(() =>
+      document.getElementById(`material-${materialId}`)?.scrollIntoView({ behavior: "smooth", block: "start" }),
+    );
+  }, []);
+
+  const enrollKey = user ? storageKeys.enrollments(user.email) : null;
+  const enrolled = enrollKey ? readJson<EnrolledCourse[]>(enrollKey, []).some((c) => c?._id === id) : false;
+
+  const unenroll = () => {
+    reset();
+    if (enrollKey) {
+      writeJson(
+        enrollKey,
+        readJson<EnrolledCourse[]>(enrollKey, []).filter((c) => c?._id !== id),
+      );
+      api(`/enrollments/${encodeURIComponent(id)}`, { method: "DELETE" }).catch(() => undefined);
+    }
+    setConfirmUnenroll(false);
+    setExpanded(null);
+    notify("Successfully unenrolled from course. All progress has been reset.", "success");
+  };
+
+  if (loading) {
+    return (
+      <section className="container page" aria-busy="true">
+        <p className="course-state" role="status">
+          Loading course...
+        </p>
+      </section>
+    );
+  }
+  if (!course) {
+    return (
+      <section className="container page">
+        <h1 className="course-state">Course not found</h1>
+      </section>
+    );
+  }
+
   return (
-    <section className="container page">
-      <h1>Course</h1>
-      <p>Course detail.</p>
-    </section>
+    <div className="container page course-page">
+      <CourseHeader
+        course={course}
+        materials={materials}
+        onStart={() => materialsRef.current?.scrollIntoView({ behavior: "smooth", block: "start" })}
+        onOpenMaterial={openMaterial}
+      />
+      <ProgressTracker
+        progress={progress}
+        total={materials.length}
+        onUnenroll={enrolled ? () => setConfirmUnenroll(true) : undefined}
+      />
+      <div className="course-editor-slot" />
+      <CourseQuizPanel courseTitle={course.title} />
+      <section ref={materialsRef} className="course-materials" aria-labelledby="materials-title">
+        <h2 id="materials-title">Course Materials</h2>
+        {materials.length === 0 ? (
+          <p className="empty-state">No materials available yet</p>
+        ) : (
+          <ol className="materials-list">
+            {materials.map((m, i) => (
+              <MaterialRow
+                key={m._id}
+                material={m}
+                number={i + 1}
+                progress={progress}
+                expanded={expanded === m._id}
+                onToggle={() => setExpanded((e) => (e === m._id ? null : m._id))}
+                onComplete={() => complete(m._id)}
+                onUncomplete={() => uncomplete(m._id)}
+                onTakeQuiz={() => setQuizFor(m)}
+              />
+            ))}
+          </ol>
+        )}
+      </section>
+      {quizFor && (
+        <KnowledgeQuizModal
+          key={quizFor._id}
+          title={quizFor.title}
+          questions={quizFor.quiz}
+          onSubmitted={(score) => recordQuiz(quizFor._id, score)}
+          onClose={() => setQuizFor(null)}
+        />
+      )}
+      {certificateOpen && (
+        <CertificateDialog
+          userName={user?.name}
+          courseId={course._id}
+          courseTitle={course.title}
+          completedOn={certificateOpen}
+          onClose={() => setCertificateOpen(null)}
+        />
+      )}
+      {confirmUnenroll && (
+        <UnenrollModal courseTitle={course.title} onCancel={() => setConfirmUnenroll(false)} onConfirm={unenroll} />
+      )}
+    </div>
   );
 }

@@ -1,0 +1,50 @@
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { parseBlocks, TutorialRenderer } from "./tutorial-renderer";
+
+afterEach(cleanup);
+
+describe("tutorial renderer", () => {
+  it("parses headings # to ####, code fences, lists and paragraphs", () => {
+    const blocks = parseBlocks(
+      "# One\n## Two\n### Three\n#### Four\n\ntext\nmore\n\n- a\n- b\n\n```java\nclass A {}\n```",
+    );
+    expect(blocks.map((b) => b.kind)).toEqual([
+      "heading",
+      "heading",
+      "heading",
+      "heading",
+      "paragraph",
+      "list",
+      "code",
+    ]);
+    expect(blocks[6]).toEqual({ kind: "code", lang: "java", code: "class A {}" });
+  });
+
+  it("renders bold, italic, inline code and line breaks", () => {
+    const { container } = render(<TutorialRenderer markdown={"**bold** and *italic* and `x = 1`\nnext line"} />);
+    expect(container.querySelector("strong")?.textContent).toBe("bold");
+    expect(container.querySelector("em")?.textContent).toBe("italic");
+    expect(container.querySelector("code")?.textContent).toBe("x = 1");
+    expect(container.querySelector("br")).not.toBeNull();
+  });
+
+  it("never injects HTML from the lesson text", () => {
+    const { container } = render(
+      <TutorialRenderer markdown={'<img src=x onerror="alert(1)"> <script>alert(1)</script>'} />,
+    );
+    expect(container.querySelector("img")).toBeNull();
+    expect(container.querySelector("script")).toBeNull();
+    expect(container.textContent).toContain("<script>");
+  });
+
+  it("labels code blocks with their language and copies the code", async () => {
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
+    render(<TutorialRenderer markdown={"```python\nprint('hi')\n```"} />);
+    expect(screen.getByText("python")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: /Copy python code/ }));
+    expect(writeText).toHaveBeenCalledWith("print('hi')");
+    expect(await screen.findByText("Copied!")).toBeTruthy();
+  });
+});

@@ -1,0 +1,74 @@
+import { achievementsFor, type CourseProgress, levelFor, percentComplete, xpToNextLevel } from "@koc/shared";
+import { Award, Crown, Flame, Star } from "lucide-react";
+
+interface ProgressTrackerProps {
+  progress: CourseProgress;
+  total: number;
+  onUnenroll?: (() => void) | undefined;
+}
+
+/** xp, level, streak, completion and the four achievements (spec sections 4 and 9). */
+export function ProgressTracker({ progress, total, onUnenroll }: ProgressTrackerProps) {
+  const done = progress.completed.length;
+  const percent = percentComplete(done, total);
+  return (
+    <section className="progress-tracker card" aria-labelledby="progress-title">
+      <h2 id="progress-title">Your Progress</h2>
+      <div className="progress-bar-wrap">
+        <div
+          className="progress-bar"
+          role="progressbar"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+          aria-label="Course completion"
+        >
+          <div className="progress-bar-fill" style={{ width: `${percent}%` }} />
+        </div>
+        <p className="progress-count">
+          {done} of {total} topics completed ({percent}%)
+        </p>
+      </div>
+      <dl className="progress-stats">
+        <div>
+          <dt>
+            <Star aria-hidden="true" size={16} /> XP
+          </dt>
+          <dd data-testid="xp">{progress.xp}</dd>
+        </div>
+        <div>
+          <dt>
+            <Crown aria-hidden="true" size={16} /> Level
+          </dt>
+          <dd data-testid="level">{levelFor(progress.xp)}</dd>
+        </div>
+        <div>
+          <dt>
+            <Flame aria-hidden="true" size={16} /> Streak
+          </dt>
+          <dd data-testid="streak">{progress.streak}</dd>
+        </div>
+        <div>
+          <dt>Next level in</dt>
+          <dd>{xpToNextLevel(progress.xp)} XP</dd>
+        </div>
+      </dl>
+      <ul className="achievements" aria-label="Achievements">
+        {achievementsFor(percent).map((a) => (
+          <li key={a.name} className={a.unlocked ? "achievement unlocked" : "achievement"}>
+            <Award aria-hidden="true" size={18} />
+            <span>{a.name}</span>
+            <span className="achievement-threshold">
+              {a.threshold}%{a.unlocked ? " · unlocked" : " · locked"}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {onUnenroll && (
+        <button type="button" className="btn btn-danger btn-small" onClick={onUnenroll}>
+          Unenroll Course
+        </button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,77 @@
+import { type CourseProgress, emptyProgress, isPassing, markComplete, markIncomplete, storageKeys } from "@koc/shared";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { readJson, removeKey, writeJson } from "../../../lib/storage";
+
+/** Reads progress_{courseId}, accepting both record shapes the spec describes. */
+export function readProgress(courseId: string): CourseProgress {
+  const raw = readJson<Partial<CourseProgress> | null>(storageKeys.progress(courseId), null);
+  if (!raw || typeof raw !== "object") return emptyProgress();
+  const strings = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
+  const topic =
+    raw.topicProgress && typeof raw.topicProgress === "object"
+      ? Object.fromEntries(Object.entries(raw.topicProgress).filter(([, v]) => typeof v === "number"))
+      : {};
+  return {
+    completed: strings(raw.completed),
+    knowledgeUnlocked: strings(raw.knowledgeUnlocked),
+    topicProgress: topic,
+    xp: typeof raw.xp === "number" && raw.xp >= 0 ? raw.xp : 0,
+    streak: typeof raw.streak === "number" && raw.streak >= 0 ? raw.streak : 0,
+  };
+}
+
+/**
+ * One course's progress: restored from the browser when the course opens, saved on every change,
+ * and handed to `onChange` (server sync for logged-in learners).
+ */
+export function useCourseProgress(courseId: string, onChange?: (p: CourseProgress) => void) {
+  const [progress, setProgress] = useState<CourseProgress>(() => readProgress(courseId));
+  const current = useRef(progress);
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+
+  useEffect(() => {
+    current.current = readProgress(courseId);
+    setProgress(current.current);
+  }, [courseId]);
+
+  const update = useCallback(
+    (fn: (p: CourseProgress) => CourseProgress) => {
+      const next = fn(current.current);
+      if (next === current.current) return;
+      current.current = next;
+      setProgress(next);
+      writeJson(storageKeys.progress(courseId), next);
+      onChangeRef.current?.(next);
+    },
+    [courseId],
+  );
+
+  const complete = useCallback((id: string) => update((p) => markComplete(p, id)), [update]);
+  const uncomplete = useCallback((id: string) => update((p) => markIncomplete(p, id)), [update]);
+
+  /** A quiz result: the score is kept; 80% or more unlocks the knowledge section and completes the topic. */
+  const recordQuiz = useCallback(
+    (id: string, score: number) =>
+      update((p) => {
+        const withScore = { ...p, topicProgress: { ...p.topicProgress, [id]: score } };
+        if (!isPassing(score)) return withScore;
+        const unlocked = withScore.knowledgeUnlocked.includes(id)
+          ? withScore
+          : { ...withScore, knowledgeUnlocked: [...withScore.knowledgeUnlocked, id] };
+        return markComplete(unlocked, id);
+      }),
+    [update],
+  );
+
+  const reset = useCallback(() => {
+    removeKey(storageKeys.progress(courseId));
+    removeKey(storageKeys.certificate(courseId));
+    const empty = emptyProgress();
+    current.current = empty;
+    setProgress(empty);
+    onChangeRef.current?.(empty);
+  }, [courseId]);
+
+  return { progress, complete, uncomplete, recordQuiz, reset };
+}

@@ -1,0 +1,209 @@
+import { readFileSync } from "node:fs";
+import type { Page } from "@playwright/test";
+import { expect, gotoAndSettle, test } from "./fixtures";
+
+interface Lesson {
+  _id: string;
+  title: string;
+  quiz: { question: string; options: string[]; correct: number }[];
+}
+
+async function lessonsOf(page: Page, courseId: string): Promise<Lesson[]> {
+  const res = await page.request.get(`/api/materials/course/${courseId}`);
+  expect(res.ok()).toBe(true);
+  return (await res.json()) as Lesson[];
+}
+
+/** Answers the open knowledge quiz: `right` questions correctly, the rest wrongly. */
+async function answerQuiz(page: Page, lesson: Lesson, right: number) {
+  const dialog = page.getByRole("dialog");
+  for (const [i, q] of lesson.quiz.entries()) {
+    const pick = i < right ? q.correct : (q.correct + 1) % q.options.length;
+    const option = q.options[pick] as string;
+    await dialog
+      .getByRole("group", { name: `${i + 1}. ${q.question}` })
+      .getByRole("radio", { name: option, exact: true })
+      .check();
+  }
+}
+
+test.describe("the course page", () => {
+  test("topic 0: read, fail the quiz, retake, pass, toggle completion", async ({ page, consoleErrors }) => {
+    const lessons = await lessonsOf(page, "java-programming");
+    const first = lessons[0] as Lesson;
+    await gotoAndSettle(page, "/course/java-programming");
+    await expect(page.getByRole("heading", { level: 1, name: "Java Programming" })).toBeVisible();
+    await expect(page.getByText("FREE COURSE")).toBeVisible();
+    await expect(page.getByText("FREE ACCESS")).toBeVisible();
+    await expect(page.getByText("50 lessons")).toBeVisible();
+
+    await page
+      .getByRole("button", { name: new RegExp(first.title) })
+      .first()
+      .click();
+    const lesson = page.getByRole("article", { name: `Lesson: ${first.title}` });
+    await expect(lesson).toBeVisible();
+    await expect(lesson.getByRole("button", { name: /Copy java code/ }).first()).toBeVisible();
+    await expect(page.getByText("Complete the Knowledge Quiz with 80% to unlock completion button")).toBeVisible();
+    await expect(page.getByRole("button", { name: `Locked: ${first.title}` })).toBeDisabled();
+
+    await page.getByRole("button", { name: "Take Knowledge Quiz" }).click();
+    const dialog = page.getByRole("dialog");
+    const submit = dialog.getByRole("button", { name: "Submit" });
+    await expect(submit).toBeDisabled();
+    await answerQuiz(page, first, 3);
+    await submit.click();
+    await expect(dialog.getByText("Your score: 60%")).toBeVisible();
+    await expect(
+      dialog.getByText("You need 80% to unlock the Knowledge section. Review the topic and try again."),
+    ).toBeVisible();
+    await dialog.getByRole("button", { name: "Retake Quiz" }).click();
+    await expect(dialog.getByRole("button", { name: "Submit" })).toBeDisabled();
+    await dialog
+      .getByRole("button", { name: "Continue Learning" })
+      .or(dialog.getByRole("button", { name: "Close" }))
+      .first()
+      .click();
+    await expect(page.getByText("Current progress:")).toBeVisible();
+    await expect(page.getByRole("button", { name: `Locked: ${first.title}` })).toBeDisabled();
+
+    await page.getByRole("button", { name: "Retake Knowledge Quiz" }).click();
+    await answerQuiz(page, first, 4);
+    await page.getByRole("dialog").getByRole("button", { name: "Submit" }).click();
+    await expect(page.getByRole("dialog").getByText("Your score: 80%")).toBeVisible();
+    await page.getByRole("dialog").getByRole("button", { name: "Continue Learning" }).click();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+
+    await expect(page.getByTestId("xp")).toHaveText("50");
+    await expect(page.getByTestId("level")).toHaveText("1");
+    await expect(page.getByTestId("streak")).toHaveText("1");
+    const toggle = page.getByRole("button", { name: "Topic Completed" });
+    await expect(toggle).toBeVisible();
+    await toggle.click();
+    await expect(page.getByRole("button", { name: "Mark as Completed" })).toBeVisible();
+    await expect(page.getByTestId("xp")).toHaveText("0");
+    await page.getByRole("button", { name: "Mark as Completed" }).click();
+    await expect(page.getByTestId("xp")).toHaveText("50");
+
+    // progress restores when the course opens again
+    await page.reload();
+    await expect(page.getByTestId("xp")).toHaveText("50");
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test("completing the last topic opens the certificate once and downloads the PDF", async ({
+    page,
+    consoleErrors,
+  }) => {
+    const courseId = "python-programming";
+    const lessons = await lessonsOf(page, courseId);
+    const last = lessons[lessons.length - 1] as Lesson;
+    const others = lessons.slice(0, -1).map((l) => l._id);
+    await page.goto("/");
+    await page.evaluate(
+      ([key, ids]) =>
+        localStorage.setItem(
+          key as string,
+          JSON.stringify({
+            completed: ids,
+            knowledgeUnlocked: ids,
+            topicProgress: {},
+            xp: 50 * ids.length,
+            streak: ids.length,
+          }),
+        ),
+      [`progress_${courseId}`, others] as const,
+    );
+    await gotoAndSettle(page, `/course/${courseId}`);
+    await page.getByRole("button", { name: "View Curriculum" }).click();
+    await page
+      .getByRole("list", { name: "Curriculum" })
+      .getByRole("button", { name: new RegExp(last.title) })
+      .click();
+    await page.getByRole("button", { name: "Take Knowledge Quiz" }).click();
+    await answerQuiz(page, last, 5);
+    await page.getByRole("dialog").getByRole("button", { name: "Submit" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Continue Learning" }).click();
+
+    const certificate = page.getByRole("dialog", { name: "Congratulations, Champion!" });
+    await expect(certificate).toBeVisible();
+    await expect(certificate.getByText("Student", { exact: true })).toBeVisible();
+    await expect(certificate.getByText("Python Programming", { exact: true })).toBeVisible();
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      certificate.getByRole("button", { name: "Download Certificate" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe("Python_Programming_Certificate_Student.pdf");
+    const pdf = readFileSync(await download.path()).toString("latin1");
+    expect(pdf.startsWith("%PDF")).toBe(true);
+    expect(pdf).toContain("CERTIFICATE OF COMPLETION");
+    expect(pdf).toContain("Student");
+    expect(pdf).toContain("Python Programming");
+    expect(pdf).toMatch(/KOC-\d+-[A-Z0-9]{9}/);
+    await certificate.getByRole("button", { name: "Close" }).click();
+
+    await page.reload();
+    await page.waitForLoadState("networkidle");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test("double-clicking a row header marks it complete; one row open at a time", async ({ page }) => {
+    const lessons = await lessonsOf(page, "java-programming");
+    await gotoAndSettle(page, "/course/java-programming");
+    const second = lessons[1] as Lesson;
+    const third = lessons[2] as Lesson;
+    const header = page.getByRole("button", { name: new RegExp(second.title) }).first();
+    await header.dblclick();
+    await expect(page.getByRole("button", { name: `Completed: ${second.title}` })).toBeVisible();
+    await page
+      .getByRole("button", { name: new RegExp(third.title) })
+      .first()
+      .click();
+    await expect(page.getByRole("article", { name: `Lesson: ${third.title}` })).toBeVisible();
+    await expect(page.getByRole("article")).toHaveCount(1);
+    await page
+      .getByRole("button", { name: new RegExp(third.title) })
+      .first()
+      .click();
+    await expect(page.getByRole("article")).toHaveCount(0);
+  });
+
+  test("an unknown course says Course not found", async ({ page }) => {
+    await gotoAndSettle(page, "/course/no-such-course");
+    await expect(page.getByText("Course not found")).toBeVisible();
+  });
+
+  test("the course quiz panel moves question by question to a scored result", async ({ page }) => {
+    await gotoAndSettle(page, "/course/python-programming");
+    const panel = page.getByRole("region", { name: /Course Quiz/ });
+    for (let i = 0; i < 3; i++) {
+      const next = panel.getByRole("button", { name: i === 2 ? "Finish Quiz" : "Next" });
+      await expect(next).toBeDisabled();
+      await panel.getByRole("radio").first().check();
+      await next.click();
+    }
+    await expect(panel.getByText(/correct \(\d+%\)/)).toBeVisible();
+    await expect(panel.getByText(/^(Excellent|Good work|Not bad|Keep learning)$/)).toBeVisible();
+    await panel.getByRole("button", { name: "Take Quiz Again" }).click();
+    await expect(panel.getByText("Question 1 of 3", { exact: false })).toBeVisible();
+  });
+});
+
+test.describe("the courses page", () => {
+  test("shows free and premium cards with their actions", async ({ page, consoleErrors }) => {
+    await gotoAndSettle(page, "/courses");
+    await expect(page.getByText("FREE", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("link", { name: "Start Free: Java Programming" })).toBeVisible();
+    await page.getByRole("button", { name: "Upgrade to unlock React Development" }).click();
+    const modal = page.getByRole("dialog", { name: "Unlock Premium" });
+    await expect(modal).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(modal).toHaveCount(0);
+    await page.getByRole("button", { name: "Upgrade to unlock React Development" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Pay ₹100" }).click();
+    await expect(page.getByRole("alert")).toHaveText(/Please login or register to make a payment/);
+    await expect(page).toHaveURL(/\/login$/);
+    expect(consoleErrors).toEqual([]);
+  });
+});

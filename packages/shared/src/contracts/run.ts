@@ -1,0 +1,34 @@
+import { z } from "zod";
+
+/** Java versions the editor offers (spec section 9); java17 is the default. */
+export const javaVersion = z.enum(["java7", "java8", "java17", "java21"]);
+export type JavaVersion = z.infer<typeof javaVersion>;
+export const DEFAULT_JAVA_VERSION: JavaVersion = "java17";
+
+/** POST /api/run */
+export const runRequest = z.object({
+  language: z.literal("java"),
+  version: javaVersion.default("java17"),
+  code: z.string().min(1, "must not be empty").max(100_000, "must be at most 100000 characters"),
+  stdin: z.string().max(100_000, "must be at most 100000 characters").optional(),
+});
+export type RunRequest = z.infer<typeof runRequest>;
+
+export const runResult = z.object({
+  stdout: z.string(),
+  stderr: z.string(),
+  exitCode: z.number().int().nullable(),
+  /** javac's diagnostics when the program did not compile (then nothing ran). */
+  compileError: z.string().optional(),
+  timeMs: z.number().nonnegative(),
+  timedOut: z.boolean(),
+  truncated: z.boolean(),
+});
+export type RunResult = z.infer<typeof runResult>;
+
+/** GET /api/run/status: which engine runs Java here and which versions it can target. */
+export const runStatus = z.object({
+  engine: z.enum(["local", "judge0", "off"]),
+  versions: z.record(javaVersion, z.boolean()),
+});
+export type RunStatus = z.infer<typeof runStatus>;

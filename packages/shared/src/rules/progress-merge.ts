@@ -1,0 +1,47 @@
+import { type CourseProgress, XP_PER_MATERIAL } from "./progress.js";
+
+/**
+ * Merges two records of one course's progress (the browser's and the server's) so that nothing
+ * earned on either side is lost:
+ * - completed and knowledgeUnlocked: the union (first record's order, then the second's new ids);
+ * - topicProgress: the best score per lesson;
+ * - xp: recomputed as 50 per completed lesson, exactly what markComplete/markIncomplete would give;
+ * - streak: the larger of the two (a streak only ever grows, so the larger one is the true one).
+ * The rule is symmetric in content: merge(a, b) and merge(b, a) hold the same ids, scores, xp and streak.
+ */
+export function mergeProgress(a: CourseProgress, b: CourseProgress): CourseProgress {
+  const union = (x: string[], y: string[]) => [...new Set([...x, ...y])];
+  const completed = union(a.completed, b.completed);
+  const topicProgress: Record<string, number> = { ...a.topicProgress };
+  for (const [id, score] of Object.entries(b.topicProgress)) {
+    topicProgress[id] = Math.max(topicProgress[id] ?? 0, score);
+  }
+  return {
+    completed,
+    knowledgeUnlocked: union(a.knowledgeUnlocked, b.knowledgeUnlocked),
+    topicProgress,
+    xp: completed.length * XP_PER_MATERIAL,
+    streak: Math.max(a.streak, b.streak),
+  };
+}
+
+/** Reads a stored record of unknown shape (either spec reading) as a full CourseProgress. */
+export function normaliseProgress(value: unknown): CourseProgress {
+  const v = (value && typeof value === "object" ? value : {}) as Record<string, unknown>;
+  const ids = (x: unknown) =>
+    Array.isArray(x) ? [...new Set(x.filter((i) => typeof i === "string" || typeof i === "number").map(String))] : [];
+  const scores: Record<string, number> = {};
+  if (v.topicProgress && typeof v.topicProgress === "object") {
+    for (const [id, s] of Object.entries(v.topicProgress as Record<string, unknown>)) {
+      if (typeof s === "number" && Number.isFinite(s)) scores[id] = Math.min(100, Math.max(0, s));
+    }
+  }
+  const count = (x: unknown) => (typeof x === "number" && Number.isFinite(x) && x > 0 ? Math.floor(x) : 0);
+  return {
+    completed: ids(v.completed),
+    knowledgeUnlocked: ids(v.knowledgeUnlocked),
+    topicProgress: scores,
+    xp: count(v.xp),
+    streak: count(v.streak),
+  };
+}

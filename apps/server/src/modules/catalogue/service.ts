@@ -13,8 +13,17 @@ const courseColumns = {
   lessonCount: count(materials.id),
 };
 
+/**
+ * The catalogue only changes when the seed runs at start-up, so lesson lists are cached per course
+ * for the life of the process (`clearCache` after seeding again in the same process).
+ */
 export function createCatalogueService(db: DbOrTx) {
+  const materialsCache = new Map<string, Material[]>();
   return {
+    clearCache() {
+      materialsCache.clear();
+    },
+
     async listCourses(): Promise<Course[]> {
       return db
         .select(courseColumns)
@@ -37,13 +46,15 @@ export function createCatalogueService(db: DbOrTx) {
 
     /** The course's lessons in order; 404 when the course does not exist. */
     async listMaterials(courseId: string): Promise<Material[]> {
+      const cached = materialsCache.get(courseId);
+      if (cached) return cached;
       await this.getCourse(courseId);
       const rows = await db
         .select()
         .from(materials)
         .where(eq(materials.courseId, courseId))
         .orderBy(asc(materials.position));
-      return rows.map((m) => ({
+      const list: Material[] = rows.map((m) => ({
         _id: m.id,
         courseId: m.courseId,
         title: m.title,
@@ -52,6 +63,8 @@ export function createCatalogueService(db: DbOrTx) {
         ...(m.content ? { content: m.content } : {}),
         quiz: m.quiz,
       }));
+      materialsCache.set(courseId, list);
+      return list;
     },
   };
 }

@@ -1,10 +1,42 @@
+import { copyFileSync, createReadStream, existsSync, mkdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
 const apiPort = process.env.API_PORT ?? "3000";
 
+/**
+ * Pyodide's runtime is served from our own origin (no CDN): its files are copied out of the npm
+ * package into the build (never committed) under a versioned, cacheable path, and served in dev.
+ */
+function pyodideAssets(): Plugin {
+  const pkgDir = dirname(createRequire(import.meta.url).resolve("pyodide/package.json"));
+  const { version } = JSON.parse(readFileSync(join(pkgDir, "package.json"), "utf8")) as { version: string };
+  const base = `/assets/pyodide-${version}/`;
+  const files = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"];
+  const types: Record<string, string> = { mjs: "text/javascript", wasm: "application/wasm", zip: "application/zip" };
+  return {
+    name: "koc-pyodide-assets",
+    config: () => ({ define: { "import.meta.env.PYODIDE_BASE": JSON.stringify(base) } }),
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const file = req.url?.startsWith(base) ? req.url.slice(base.length).split("?")[0] : undefined;
+        if (!file || !files.includes(file)) return next();
+        res.setHeader("content-type", types[file.split(".").pop() ?? ""] ?? "application/json");
+        createReadStream(join(pkgDir, file)).pipe(res);
+      });
+    },
+    writeBundle(options) {
+      const out = join(options.dir ?? "dist", base);
+      mkdirSync(out, { recursive: true });
+      for (const file of files) if (existsSync(join(pkgDir, file))) copyFileSync(join(pkgDir, file), join(out, file));
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), pyodideAssets()],
   build: {
     outDir: "dist",
     assetsDir: "assets",

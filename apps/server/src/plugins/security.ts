@@ -22,10 +22,24 @@ export const contentSecurityPolicy = {
   upgradeInsecureRequests: null,
 };
 
+/**
+ * The code editor's JavaScript runner (apps/web/public/sandbox/) runs learner code with eval in a
+ * blob Worker inside an opaque-origin sandboxed frame of our own pages; it may reach nothing else.
+ */
+export const sandboxContentSecurityPolicy =
+  "default-src 'none'; script-src 'self' 'unsafe-eval' blob:; worker-src blob:; connect-src 'none'; " +
+  "frame-ancestors 'self'; base-uri 'none'; form-action 'none'";
+
 export async function registerSecurity(app: FastifyInstance): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook("onSend", async (request, reply) => {
+    if (!request.url.startsWith("/sandbox/")) return;
+    reply.header("content-security-policy", sandboxContentSecurityPolicy);
+    // The runner frame has an opaque origin, so its own script counts as a cross-origin load.
+    reply.header("cross-origin-resource-policy", "cross-origin");
   });
   await app.register(compress, { threshold: 1024 });
 }

@@ -3,6 +3,7 @@ import { useQueries } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useParams } from "react-router";
 import { useAlerts } from "../../components/alerts";
+import { LazyCodeEditor } from "../../components/lazy-code-editor";
 import { api } from "../../lib/api-client";
 import { courseQuery, materialsQuery } from "../../lib/catalogue-api";
 import { recordRecentCourse } from "../../lib/recent-courses";
@@ -113,7 +114,7 @@ export default function CoursePage() {
         total={materials.length}
         onUnenroll={enrolled ? () => setConfirmUnenroll(true) : undefined}
       />
-      <div className="course-editor-slot" />
+      <LazyCodeEditor language="java" initialCode="" />
       <CourseQuizPanel courseTitle={course.title} />
       <section ref={materialsRef} className="course-materials" aria-labelledby="materials-title">
         <h2 id="materials-title">Course Materials</h2>

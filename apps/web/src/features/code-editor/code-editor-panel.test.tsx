@@ -1,0 +1,70 @@
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import CodeEditorPanel from "./code-editor-panel";
+import { JAVA_SAMPLES } from "./samples";
+
+// jsdom has no layout; CodeMirror's measuring only needs these to exist.
+const emptyRects = () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
+Range.prototype.getClientRects = emptyRects;
+Range.prototype.getBoundingClientRect = () => new DOMRect();
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const editorText = (container: HTMLElement) =>
+  container.querySelector(".code-mirror-host")?.shadowRoot?.querySelector(".cm-content")?.textContent ?? "";
+
+describe("code editor panel", () => {
+  it("shows the Java arena with the version selector, the tip and no output yet", () => {
+    const { container } = render(<CodeEditorPanel />);
+    expect(screen.getByRole("heading", { name: "JAVA ARENA" })).toBeTruthy();
+    expect((screen.getByLabelText("Java version") as HTMLSelectElement).value).toBe("java17");
+    expect(screen.getByText(/Java, JavaScript and Python are supported\./)).toBeTruthy();
+    expect(screen.queryByTestId("code-output")).toBeNull();
+    expect(editorText(container)).toContain("record Knight");
+  });
+
+  it("replaces the code with the version's sample when the Java version changes", () => {
+    const { container } = render(<CodeEditorPanel />);
+    fireEvent.change(screen.getByLabelText("Java version"), { target: { value: "java8" } });
+    expect(editorText(container)).toContain("Java 8: lambdas");
+    expect(JAVA_SAMPLES.java8).toContain("Collectors");
+  });
+
+  it("has no version selector for other languages and starts with a comment line", () => {
+    const { container } = render(<CodeEditorPanel language="python" />);
+    expect(screen.getByRole("heading", { name: "PYTHON ARENA" })).toBeTruthy();
+    expect(screen.queryByLabelText("Java version")).toBeNull();
+    expect(editorText(container)).toContain("# Write your Python code here");
+  });
+
+  it("answers Language not supported yet for another language", async () => {
+    render(<CodeEditorPanel language={"ruby" as "java"} initialCode="puts 1" />);
+    fireEvent.click(screen.getByRole("button", { name: "Execute" }));
+    await waitFor(() => expect(screen.getByTestId("code-output").textContent).toBe("Language not supported yet"));
+  });
+
+  it("falls back to labelled simulated Java when the status call fails, then Clear and Reset empty the output", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response(JSON.stringify({ message: "nope" }), { status: 404 })),
+    );
+    const { container } = render(<CodeEditorPanel initialCode={'int x = 2;\nSystem.out.println("x is " + x);'} />);
+    fireEvent.click(screen.getByRole("button", { name: "Execute" }));
+    expect(screen.getByTestId("code-output").textContent).toBe("Executing code...");
+    expect((screen.getByRole("button", { name: "Running..." }) as HTMLButtonElement).disabled).toBe(true);
+    await waitFor(() => expect(screen.getByTestId("code-output").textContent).toContain("x is 2"));
+    expect(screen.getByTestId("code-output").textContent).toMatch(/^\[Simulated run/);
+    expect(screen.getByTestId("code-output").textContent).toContain("Program executed successfully!");
+
+    fireEvent.click(screen.getByRole("button", { name: "Clear" }));
+    expect(screen.queryByTestId("code-output")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Execute" }));
+    await waitFor(() => expect(screen.getByTestId("code-output").textContent).toContain("x is 2"));
+    fireEvent.click(screen.getByRole("button", { name: "Reset" }));
+    expect(screen.queryByTestId("code-output")).toBeNull();
+    expect(editorText(container)).toContain("record Knight");
+  });
+});

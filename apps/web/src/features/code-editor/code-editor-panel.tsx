@@ -1,0 +1,118 @@
+import { DEFAULT_JAVA_VERSION, type JavaVersion, javaVersion } from "@koc/shared";
+import { useCallback, useId, useRef, useState } from "react";
+import { CodeMirror } from "./code-mirror";
+import { execute } from "./execute";
+import { defaultSample, JAVA_VERSION_LABELS } from "./languages";
+import "./code-editor.css";
+
+export interface CodeEditorPanelProps {
+  /** java (default), javascript or python; anything else answers Language not supported yet. */
+  language?: "java" | "javascript" | "python";
+  /** Starting code; without it the language's default sample. */
+  initialCode?: string;
+}
+
+/**
+ * The reusable code-editor panel (spec sections 2 and 4): an arena title, the Java-version
+ * selector, Execute / Clear / Reset, a CodeMirror editor 300px high, the output console and the tip.
+ * Give it a `key` of the language when the language can change, so it starts over with that sample.
+ */
+export default function CodeEditorPanel({ language = "java", initialCode }: CodeEditorPanelProps) {
+  const [version, setVersion] = useState<JavaVersion>(DEFAULT_JAVA_VERSION);
+  const [code, setCode] = useState(() => initialCode ?? defaultSample(language));
+  const [output, setOutput] = useState("");
+  const [isRunning, setIsRunning] = useState(false);
+  const [progress, setProgress] = useState("");
+  const running = useRef(false);
+  const ids = useId();
+  const titleId = `${ids}-title`;
+  const keysId = `${ids}-keys`;
+  const isJava = language === "java";
+
+  const run = useCallback(async () => {
+    if (running.current) return;
+    running.current = true;
+    setIsRunning(true);
+    setOutput("Executing code...");
+    try {
+      setOutput(await execute(language, code, version, setProgress));
+    } finally {
+      setProgress("");
+      running.current = false;
+      setIsRunning(false);
+    }
+  }, [language, code, version]);
+
+  const changeVersion = (value: string) => {
+    const next = javaVersion.safeParse(value);
+    if (!next.success) return;
+    setVersion(next.data);
+    setCode(defaultSample("java", next.data));
+  };
+
+  const reset = () => {
+    setCode(defaultSample(language, version));
+    setOutput("");
+  };
+
+  return (
+    <section className="code-editor-panel" aria-labelledby={titleId}>
+      <div className="code-editor-toolbar">
+        <h2 id={titleId} className="code-editor-title">
+          {`${language.toUpperCase()} ARENA`}
+        </h2>
+        {isJava && (
+          <label className="code-editor-version">
+            <span>Java version</span>
+            <select className="input" value={version} onChange={(e) => changeVersion(e.target.value)}>
+              {javaVersion.options.map((v) => (
+                <option key={v} value={v}>
+                  {JAVA_VERSION_LABELS[v]}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        <div className="code-editor-actions">
+          <button type="button" className="btn btn-small" onClick={run} disabled={isRunning}>
+            {isRunning ? "Running..." : "Execute"}
+          </button>
+          <button type="button" className="btn btn-outline btn-small" onClick={() => setOutput("")}>
+            Clear
+          </button>
+          <button type="button" className="btn btn-outline btn-small" onClick={reset}>
+            Reset
+          </button>
+        </div>
+      </div>
+
+      <CodeMirror
+        language={language}
+        value={code}
+        onChange={setCode}
+        onRun={run}
+        label={`${language} code editor`}
+        describedBy={keysId}
+      />
+      <p id={keysId} className="code-editor-keys">
+        Ctrl+Enter (Cmd+Enter on Mac) executes. To leave the editor with the keyboard, press Escape, then Tab.
+      </p>
+
+      <p className="code-editor-progress" role="status">
+        {progress}
+      </p>
+      <section aria-live="polite" aria-label="Output">
+        {output && (
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: the output scrolls, so keyboard users must be able to reach it.
+          <pre className="code-editor-output" data-testid="code-output" tabIndex={0}>
+            {output}
+          </pre>
+        )}
+      </section>
+
+      <p className="code-editor-tip">
+        Tip: write your code and click Execute to see the output. Java, JavaScript and Python are supported.
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,156 @@
+import { closeBrackets, closeBracketsKeymap } from "@codemirror/autocomplete";
+import { java } from "@codemirror/lang-java";
+import { javascript } from "@codemirror/lang-javascript";
+import { python } from "@codemirror/lang-python";
+import { bracketMatching, HighlightStyle, indentOnInput, indentUnit, syntaxHighlighting } from "@codemirror/language";
+import { Compartment, EditorState, Prec } from "@codemirror/state";
+import {
+  drawSelection,
+  EditorView,
+  highlightActiveLine,
+  highlightActiveLineGutter,
+  highlightSpecialChars,
+  keymap,
+  lineNumbers,
+} from "@codemirror/view";
+import { tags } from "@lezer/highlight";
+import { useEffect, useRef } from "react";
+import { editHistory, editorKeymap } from "./editor-commands";
+
+/** Colours on the editor's navy background, each at least 4.5:1 (WCAG AA). */
+const royalHighlight = HighlightStyle.define([
+  { tag: [tags.keyword, tags.modifier, tags.controlKeyword, tags.definitionKeyword], color: "#f0c445" },
+  { tag: [tags.string, tags.special(tags.string)], color: "#9fe0a8" },
+  { tag: [tags.number, tags.bool, tags.null, tags.atom], color: "#f5a97f" },
+  { tag: [tags.comment, tags.lineComment, tags.blockComment], color: "#a3acc0", fontStyle: "italic" },
+  { tag: [tags.typeName, tags.className, tags.namespace], color: "#8fd3ff" },
+  { tag: [tags.function(tags.variableName), tags.function(tags.propertyName)], color: "#d7b8ff" },
+  { tag: [tags.operator, tags.punctuation], color: "#e6dfcc" },
+  { tag: tags.invalid, color: "#ff8a9a" },
+]);
+
+/**
+ * The editor's look. CodeMirror injects its styles at run time; the CSP forbids inline <style>
+ * elements, so the editor lives in a shadow root, where its styles go into a constructed
+ * stylesheet instead. Our CSS files do not reach inside, so sizes and fonts are set here.
+ */
+const royalTheme = EditorView.theme(
+  {
+    "&": {
+      height: "300px",
+      backgroundColor: "#0b1026",
+      color: "#f4efe2",
+      border: "1px solid #27305c",
+      borderRadius: "8px",
+      fontSize: "0.9rem",
+    },
+    "&.cm-focused": { outline: "3px solid #f0c445", outlineOffset: "2px" },
+    ".cm-scroller": { fontFamily: "var(--font-code), ui-monospace, monospace", lineHeight: "1.5" },
+    ".cm-content": { caretColor: "#f0c445" },
+    ".cm-cursor, .cm-dropCursor": { borderLeftColor: "#f0c445", borderLeftWidth: "2px" },
+    "&.cm-focused > .cm-scroller > .cm-selectionLayer .cm-selectionBackground, .cm-selectionBackground, .cm-content ::selection":
+      { backgroundColor: "#3a4680" },
+    ".cm-gutters": { backgroundColor: "#0f1530", color: "#aab3c5", border: "none", borderRight: "1px solid #27305c" },
+    ".cm-activeLine": { backgroundColor: "rgb(255 255 255 / 5%)" },
+    ".cm-activeLineGutter": { backgroundColor: "#1b2347", color: "#f4efe2" },
+    "&.cm-focused .cm-matchingBracket": { backgroundColor: "#27305c", outline: "1px solid #f0c445" },
+    "&.cm-focused .cm-nonmatchingBracket": { backgroundColor: "#9b1c31" },
+  },
+  { dark: true },
+);
+
+const languageSupport: Record<string, () => ReturnType<typeof java>> = { java, javascript, python };
+const languageExtension = (language: string) => languageSupport[language]?.() ?? [];
+
+export interface CodeMirrorProps {
+  language: string;
+  value: string;
+  onChange: (value: string) => void;
+  onRun: () => void;
+  label: string;
+  describedBy?: string;
+}
+
+/** CodeMirror 6 bound to React state: the document follows `value`, edits report through `onChange`. */
+export function CodeMirror({ language, value, onChange, onRun, label, describedBy }: CodeMirrorProps) {
+  const host = useRef<HTMLDivElement>(null);
+  const view = useRef<EditorView | null>(null);
+  const callbacks = useRef({ onChange, onRun });
+  callbacks.current = { onChange, onRun };
+  const languageSlot = useRef(new Compartment());
+  const labelSlot = useRef(new Compartment());
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the view is created once; props flow in through the effects below.
+  useEffect(() => {
+    if (!host.current) return;
+    const root = host.current.shadowRoot ?? host.current.attachShadow({ mode: "open" });
+    const created = new EditorView({
+      parent: root,
+      root,
+      state: EditorState.create({
+        doc: value,
+        extensions: [
+          Prec.highest(
+            keymap.of([
+              {
+                key: "Mod-Enter",
+                run: () => {
+                  callbacks.current.onRun();
+                  return true;
+                },
+              },
+            ]),
+          ),
+          lineNumbers(),
+          highlightActiveLineGutter(),
+          highlightSpecialChars(),
+          drawSelection(),
+          highlightActiveLine(),
+          indentOnInput(),
+          bracketMatching(),
+          closeBrackets(),
+          editHistory,
+          indentUnit.of("    "),
+          EditorState.tabSize.of(4),
+          syntaxHighlighting(royalHighlight),
+          keymap.of([...closeBracketsKeymap, ...editorKeymap]),
+          royalTheme,
+          languageSlot.current.of(languageExtension(language)),
+          labelSlot.current.of(contentAttributes(label, describedBy)),
+          EditorView.updateListener.of((update) => {
+            if (update.docChanged) callbacks.current.onChange(update.state.doc.toString());
+          }),
+        ],
+      }),
+    });
+    view.current = created;
+    return () => {
+      created.destroy();
+      view.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    const current = view.current;
+    if (current && current.state.doc.toString() !== value) {
+      current.dispatch({ changes: { from: 0, to: current.state.doc.length, insert: value } });
+    }
+  }, [value]);
+
+  useEffect(() => {
+    view.current?.dispatch({ effects: languageSlot.current.reconfigure(languageExtension(language)) });
+  }, [language]);
+
+  useEffect(() => {
+    view.current?.dispatch({ effects: labelSlot.current.reconfigure(contentAttributes(label, describedBy)) });
+  }, [label, describedBy]);
+
+  return <div className="code-mirror-host" ref={host} />;
+}
+
+function contentAttributes(label: string, describedBy?: string) {
+  // An explicit tabindex lets checkers see that the scrolling editor is reachable by keyboard.
+  const attrs: Record<string, string> = { "aria-label": label, "aria-multiline": "true", tabindex: "0" };
+  if (describedBy) attrs["aria-describedby"] = describedBy;
+  return EditorView.contentAttributes.of(attrs);
+}

@@ -1,0 +1,45 @@
+import { type JavaVersion, runResult, runStatus, simulateJava } from "@koc/shared";
+import { ApiError, api } from "../../lib/api-client";
+
+export const SIMULATED_JAVA_LABEL =
+  "[Simulated run: no Java runner is available on this server, so this output is an approximation]";
+
+/**
+ * Whether a Java engine runs here; any failure (no route, network) reads as "off". A version the
+ * engine cannot target still goes to the server, whose 422 names what to install.
+ */
+async function javaEngineAvailable(): Promise<boolean> {
+  try {
+    const status = await api("/run/status", { schema: runStatus });
+    return status.engine !== "off";
+  } catch {
+    return false;
+  }
+}
+
+export const simulatedJava = (code: string) => `${SIMULATED_JAVA_LABEL}\n\n${simulateJava(code)}`;
+
+/** Real runs keep the spec's shapes: program output, compile errors as Runtime Error, other failures as Error. */
+export async function runJava(code: string, version: JavaVersion): Promise<string> {
+  if (code.trim() === "") return "Error: there is no code to run yet. Write a Java program first.";
+  if (!(await javaEngineAvailable())) return simulatedJava(code);
+  try {
+    const result = await api("/run", {
+      method: "POST",
+      body: { language: "java", version, code },
+      schema: runResult,
+    });
+    if (result.compileError !== undefined) return `Runtime Error: ${result.compileError.trimEnd()}`;
+    const parts = [result.stdout, result.stderr].map((s) => s.trimEnd()).filter((s) => s !== "");
+    const notes: string[] = [];
+    if (result.truncated) notes.push("(Output truncated: the program printed more than the limit.)");
+    if (result.timedOut) notes.push("Time limit exceeded: the program was stopped (is there an infinite loop?).");
+    else if (result.exitCode !== null && result.exitCode !== 0)
+      notes.push(`Process exited with code ${result.exitCode}.`);
+    if (parts.length === 0 && notes.length === 0) return "Code executed successfully!";
+    return [...parts, ...notes].join("\n");
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 503) return simulatedJava(code);
+    return `Error: ${error instanceof Error ? error.message : String(error)}`;
+  }
+}

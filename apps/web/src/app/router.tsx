@@ -20,6 +20,7 @@ export const router = createBrowserRouter([
           { path: "/contact", lazy: page(() => import("../features/contact/contact-page")) },
           { path: "/kattappa", lazy: page(() => import("../features/mentor/mentor-page")) },
           { path: "/kattappa-test", lazy: page(() => import("../features/mentor/mentor-test-page")) },
+          { path: "/playground", lazy: page(() => import("../features/code-editor/playground-page")) },
           { path: "/login", lazy: page(() => import("../features/auth/login-page")) },
           { path: "/register", lazy: page(() => import("../features/auth/register-page")) },
           { path: "/forgot-password", lazy: page(() => import("../features/auth/forgot-password-page")) },

@@ -7,6 +7,7 @@ export const paths = {
   contact: "/contact",
   mentor: "/kattappa",
   mentorTest: "/kattappa-test",
+  playground: "/playground",
   login: "/login",
   register: "/register",
   forgotPassword: "/forgot-password",

@@ -1,3 +1,6 @@
+import { join, resolve } from "node:path";
+import { createCodeRunnerFromConfig, deferredRunner } from "./adapters/code-runner/index.js";
+import type { CodeRunner } from "./adapters/code-runner/types.js";
 import { createSmtpMailer } from "./adapters/mail/smtp.js";
 import { createMemoryRateLimiter } from "./adapters/rate-limit/memory.js";
 import { createRedisRateLimiter } from "./adapters/rate-limit/redis.js";
@@ -5,6 +8,7 @@ import { buildApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { openDatabase } from "./db/client.js";
 import { readCatalogue, seedCatalogue } from "./db/seed.js";
+import { ensureJwtSecret } from "./modules/auth/secret.js";
 import { webDistDir } from "./paths.js";
 
 async function main() {
@@ -19,17 +23,33 @@ async function main() {
     throw err;
   }
 
+  // Without JWT_SECRET (never in production, see config.ts) the secret is generated once and kept in DATA_DIR.
+  if (!config.JWT_SECRET) config = { ...config, JWT_SECRET: ensureJwtSecret(config.DATA_DIR) };
+
   const database = openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   // Without SMTP_URL the app uses the outbox (mail kept in the database and logged).
   const smtp = config.SMTP_URL ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM) : undefined;
   const rateLimiter = config.REDIS_URL ? createRedisRateLimiter(config.REDIS_URL) : createMemoryRateLimiter();
+  // Java runner (CODE_RUNNER): set up in the background (JDK discovery, sandbox probe, warm
+  // compilers) so the server listens at once; runs that arrive meanwhile wait for it.
+  let provideRunner: (runner: CodeRunner) => void = () => undefined;
+  const codeRunner = deferredRunner(
+    new Promise<CodeRunner>((resolve) => {
+      provideRunner = resolve;
+    }),
+  );
   const app = await buildApp({
+    codeRunner,
     database,
     config,
     rateLimiter,
     webDistDir,
     logger: { level: config.LOG_LEVEL },
-    ...(smtp ? { mailer: smtp } : {}),
+    ...(smtp ? { mailer: smtp } : { outboxDir: join(resolve(config.DATA_DIR), "outbox") }),
+  });
+  createCodeRunnerFromConfig(config, app.log).then(provideRunner, (err: Error) => {
+    app.log.error({ err }, "Java runner failed to start");
+    process.exit(1);
   });
   await database.migrate();
   const seeded = await seedCatalogue(database.db, readCatalogue());

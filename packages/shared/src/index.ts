@@ -5,6 +5,7 @@ export * from "./contracts/common.js";
 export * from "./contracts/contact.js";
 export * from "./contracts/enrollments.js";
 export * from "./contracts/health.js";
+export * from "./contracts/mentor.js";
 export * from "./contracts/progress.js";
 export * from "./contracts/run.js";
 export * from "./rules/certificate.js";

@@ -1,5 +1,6 @@
-import { storageKeys } from "@koc/shared";
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from "react";
+import { publicUser, storageKeys } from "@koc/shared";
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import { ApiError, api } from "./api-client";
 import { keysWithPrefix, readJson, readToken, removeKey, writeJson } from "./storage";
 
 /** The browser's user record (spec section 3). */
@@ -57,6 +58,23 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     clearSessionStorage();
     setUserState(null);
   }, []);
+
+  // At start, refresh the stored user from the server (name, premium...), and drop a token it refuses.
+  useEffect(() => {
+    const token = readToken();
+    if (!token) return;
+    let current = true;
+    api("/auth/me", { schema: publicUser })
+      .then((me) => {
+        if (current && readToken() === token) setUser(me);
+      })
+      .catch((err: unknown) => {
+        if (current && err instanceof ApiError && err.status === 401 && readToken() === token) logout();
+      });
+    return () => {
+      current = false;
+    };
+  }, [setUser, logout]);
 
   const value = useMemo(() => ({ user, setUser, login, logout }), [user, setUser, login, logout]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

@@ -1,3 +1,6 @@
+import { randomUUID } from "node:crypto";
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.js";
 import { mailOutbox } from "../../db/schema.js";
@@ -5,9 +8,15 @@ import type { Mailer, MailMessage } from "./types.js";
 
 /**
  * The default when no SMTP_URL is set: every mail is stored in mail_outbox and written to the log
- * with its text (so reset links can be followed on an offline `npm start`).
+ * with its text (so reset links can be followed on an offline `npm start`). With `dir` (main.ts uses
+ * DATA_DIR/outbox) each mail is also written there as a JSON file, readable while the server runs
+ * (the embedded database is not), which is how the end-to-end tests follow reset links.
  */
-export function createOutboxMailer(db: Db, log: Pick<FastifyBaseLogger, "info">): Mailer {
+export function createOutboxMailer(
+  db: Db,
+  log: Pick<FastifyBaseLogger, "info">,
+  options: { dir?: string } = {},
+): Mailer {
   return {
     kind: "outbox",
     async send(message: MailMessage) {
@@ -17,6 +26,13 @@ export function createOutboxMailer(db: Db, log: Pick<FastifyBaseLogger, "info">)
         text: message.text,
         html: message.html ?? null,
       });
+      if (options.dir) {
+        await mkdir(options.dir, { recursive: true });
+        const file = join(options.dir, `${Date.now()}-${randomUUID()}.json`);
+        await writeFile(file, JSON.stringify({ ...message, createdAt: new Date().toISOString() }, null, 2), {
+          mode: 0o600,
+        });
+      }
       log.info({ mail: { to: message.to, subject: message.subject, text: message.text } }, "mail stored in outbox");
     },
     async close() {},

@@ -1,8 +1,125 @@
+import { registerRequest } from "@koc/shared";
+import { type FormEvent, useState } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { paths } from "../../lib/paths";
+import { mergeAllProgressAfterLogin } from "../../lib/progress-sync";
+import { useSession } from "../../lib/session";
+import { registerCall, serverMessage } from "./api/auth-calls";
+import { AuthCard } from "./auth-card";
+
+const labels: Record<string, string> = {
+  name: "Name",
+  email: "Email",
+  password: "Password",
+  referralCode: "Referral Code",
+};
+
 export default function RegisterPage() {
+  const { login } = useSession();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [form, setForm] = useState({ name: "", email: "", password: "", referralCode: params.get("ref") ?? "" });
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const update = (field: keyof typeof form) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [field]: e.target.value }));
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (busy) return;
+    // The same schema the server applies, so the rule is named before the request goes out.
+    const parsed = registerRequest.safeParse({ ...form, referralCode: form.referralCode.trim() || undefined });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const field = String(issue?.path[0] ?? "");
+      setError(`${labels[field] ?? "Form"} ${issue?.message ?? "is invalid"}`);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const { token, user } = await registerCall(parsed.data);
+      login(token, user);
+      await mergeAllProgressAfterLogin().catch(() => undefined);
+      navigate(paths.dashboard);
+    } catch (err) {
+      setError(serverMessage(err, "Registration failed"));
+      setBusy(false);
+    }
+  }
+
   return (
-    <section className="container page">
-      <h1>Join the Kingdom</h1>
-      <p>Create your account to keep your progress.</p>
-    </section>
+    <AuthCard title="Join the Kingdom" intro="Enlist as a recruit and begin your rise to King of Code.">
+      <form onSubmit={onSubmit}>
+        {error && (
+          <p className="form-message error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="form-field">
+          <label htmlFor="register-name">Name</label>
+          <input
+            id="register-name"
+            className="input"
+            name="name"
+            autoComplete="name"
+            required
+            value={form.name}
+            onChange={update("name")}
+          />
+        </div>
+        <div className="form-field">
+          <label htmlFor="register-email">Email</label>
+          <input
+            id="register-email"
+            className="input"
+            type="email"
+            name="email"
+            autoComplete="email"
+            required
+            value={form.email}
+            onChange={update("email")}
+          />
+        </div>
+        <div className="form-field">
+          <label htmlFor="register-password">Password</label>
+          <input
+            id="register-password"
+            className="input"
+            type="password"
+            name="password"
+            autoComplete="new-password"
+            required
+            aria-describedby="register-password-hint"
+            value={form.password}
+            onChange={update("password")}
+          />
+          <span id="register-password-hint" className="field-hint">
+            8 to 128 characters.
+          </span>
+        </div>
+        <div className="form-field">
+          <label htmlFor="register-referral">Referral Code (optional)</label>
+          <input
+            id="register-referral"
+            className="input"
+            name="referralCode"
+            autoComplete="off"
+            value={form.referralCode}
+            onChange={update("referralCode")}
+          />
+        </div>
+        {form.referralCode.trim() && <p className="auth-note">Your referrer will earn ₹200 when you join!</p>}
+        <button type="submit" className="btn" disabled={busy}>
+          {busy ? "Creating Account..." : "Create Account"}
+        </button>
+      </form>
+      <div className="auth-links">
+        <span>
+          Already a warrior? <Link to={paths.login}>Login here</Link>
+        </span>
+      </div>
+    </AuthCard>
   );
 }

@@ -6,6 +6,7 @@ import { useAlerts } from "../../components/alerts";
 import { LazyCodeEditor } from "../../components/lazy-code-editor";
 import { api } from "../../lib/api-client";
 import { courseQuery, materialsQuery } from "../../lib/catalogue-api";
+import { pullCourseProgress, pushProgress } from "../../lib/progress-sync";
 import { recordRecentCourse } from "../../lib/recent-courses";
 import { useSession } from "../../lib/session";
 import { readJson, writeJson } from "../../lib/storage";
@@ -32,7 +33,21 @@ export default function CoursePage() {
   const materials = materialsResult.data ?? [];
   const loading = courseResult.isPending || materialsResult.isPending;
 
-  const { progress, complete, uncomplete, recordQuiz, reset } = useCourseProgress(id);
+  // Every change is saved in the browser and, for a logged-in learner, on the server too.
+  const { progress, complete, uncomplete, recordQuiz, reset, adopt } = useCourseProgress(id, (p) =>
+    pushProgress(id, p),
+  );
+
+  useEffect(() => {
+    if (!user) return;
+    let live = true;
+    pullCourseProgress(id).then((merged) => {
+      if (live && merged) adopt(merged);
+    });
+    return () => {
+      live = false;
+    };
+  }, [id, user, adopt]);
   const [expanded, setExpanded] = useState<string | null>(null);
   const [quizFor, setQuizFor] = useState<Material | null>(null);
   const [certificateOpen, setCertificateOpen] = useState<Date | null>(null);

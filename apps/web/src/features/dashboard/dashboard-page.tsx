@@ -1,8 +1,159 @@
+import type { Course } from "@koc/shared";
+import { useQuery } from "@tanstack/react-query";
+import { BookOpen, Crown, Swords } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { useAlerts } from "../../components/alerts";
+import { coursesQuery } from "../../lib/catalogue-api";
+import { paths } from "../../lib/paths";
+import { useSession } from "../../lib/session";
+import { useEnrollments } from "./api/use-enrollments";
+import { UpgradeModal } from "./upgrade-modal";
+import "./dashboard.css";
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { year: "numeric", month: "long", day: "numeric" });
+
 export default function DashboardPage() {
+  const { user } = useSession();
+  if (!user) {
+    return (
+      <section className="container page dashboard-login">
+        <h1>Dashboard</h1>
+        <p>Please login to access your dashboard</p>
+        <Link to={paths.login} className="btn">
+          Login
+        </Link>
+      </section>
+    );
+  }
+  return <Dashboard name={user.name} email={user.email} isPremium={user.isPremium} />;
+}
+
+function Dashboard({ name, email, isPremium }: { name: string; email: string; isPremium: boolean }) {
+  const { notify } = useAlerts();
+  const courses = useQuery(coursesQuery());
+  const enrollments = useEnrollments(email);
+  const [upgradeOpen, setUpgradeOpen] = useState(false);
+  const [pending, setPending] = useState<string | null>(null);
+  const available = courses.data ?? [];
+  const enrolledIds = new Set(enrollments.courses.map((c) => c._id));
+
+  async function toggle(course: Course) {
+    if (pending) return;
+    setPending(course._id);
+    try {
+      if (enrolledIds.has(course._id)) {
+        await enrollments.unenroll(course._id);
+        notify(`Unenrolled from ${course.title}`, "info");
+      } else {
+        await enrollments.enroll(course);
+        notify(`Successfully enrolled in ${course.title}!`, "success");
+      }
+    } catch (err) {
+      notify(err instanceof Error ? err.message : "Something went wrong. Please try again.", "error");
+    } finally {
+      setPending(null);
+    }
+  }
+
   return (
-    <section className="container page">
-      <h1>Dashboard</h1>
-      <p>Please login to access your dashboard</p>
-    </section>
+    <div className="container page dashboard">
+      <header className="dashboard-welcome">
+        <h1>
+          Welcome back, <span className="dashboard-name">{name}</span>!
+        </h1>
+        <p>Your quest continues, warrior. Every lesson conquered brings you closer to the throne of King of Code.</p>
+      </header>
+
+      <ul className="stat-cards" aria-label="Your kingdom at a glance">
+        <li className="card stat-card">
+          <BookOpen aria-hidden="true" />
+          <span className="stat-value">{available.length}</span>
+          <span className="stat-label">Available Courses</span>
+        </li>
+        <li className="card stat-card">
+          <Swords aria-hidden="true" />
+          <span className="stat-value">{enrollments.courses.length}</span>
+          <span className="stat-label">Enrolled Courses</span>
+        </li>
+        <li className="card stat-card">
+          <Crown aria-hidden="true" />
+          <span className="stat-value">{isPremium ? "YES" : "NO"}</span>
+          <span className="stat-label">Premium Member</span>
+        </li>
+      </ul>
+
+      {isPremium ? (
+        <p className="premium-banner" role="note">
+          <Crown aria-hidden="true" /> Premium Member - Enjoy lifetime access to all premium features!
+        </p>
+      ) : (
+        <section className="deal-banner" aria-label="24HR DEAL">
+          <span className="deal-tag">24HR DEAL</span>
+          <p>Lifetime premium for ₹100 instead of ₹9,999 a year: 99% off, for one day only.</p>
+          <button type="button" className="btn deal-button" onClick={() => setUpgradeOpen(true)}>
+            24hr Flash Deal - 100 Lifetime
+          </button>
+        </section>
+      )}
+
+      <section aria-labelledby="available-title" className="dashboard-section">
+        <h2 id="available-title">Available Courses</h2>
+        {courses.isPending ? (
+          <p role="status">Loading courses...</p>
+        ) : available.length === 0 ? (
+          <p>No courses available yet. The king is preparing epic content for you!</p>
+        ) : (
+          <ul className="dashboard-grid">
+            {available.map((course) => {
+              const enrolled = enrolledIds.has(course._id);
+              return (
+                <li key={course._id} className="card dashboard-course">
+                  <h3>{course.title}</h3>
+                  <p className="course-summary">{course.description}</p>
+                  <span className="badge badge-steel">{course.category}</span>
+                  <button
+                    type="button"
+                    className={enrolled ? "btn btn-outline" : "btn"}
+                    onClick={() => toggle(course)}
+                    disabled={pending === course._id}
+                    aria-label={
+                      enrolled ? `Enrolled in ${course.title}: click to unenroll` : `Enroll Now in ${course.title}`
+                    }
+                  >
+                    {enrolled ? "Enrolled" : "Enroll Now"}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="enrolled-title" className="dashboard-section">
+        <h2 id="enrolled-title">My Enrolled Courses</h2>
+        {enrollments.courses.length === 0 ? (
+          enrollments.syncing ? (
+            <p role="status">Loading your courses...</p>
+          ) : (
+            <p className="empty-state">No enrolled courses yet</p>
+          )
+        ) : (
+          <ul className="dashboard-grid">
+            {enrollments.courses.map((course) => (
+              <li key={course._id} className="card dashboard-course enrolled-course">
+                <h3>{course.title}</h3>
+                <p className="enrolled-date">Enrolled on {dateFormat.format(new Date(course.enrolledAt))}</p>
+                <Link to={paths.course(course._id)} className="btn">
+                  Continue Learning
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {upgradeOpen && <UpgradeModal onClose={() => setUpgradeOpen(false)} />}
+    </div>
   );
 }

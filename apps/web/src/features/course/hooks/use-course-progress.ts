@@ -73,5 +73,11 @@ export function useCourseProgress(courseId: string, onChange?: (p: CourseProgres
     onChangeRef.current?.(empty);
   }, [courseId]);
 
-  return { progress, complete, uncomplete, recordQuiz, reset };
+  /** Adopts a record that is already saved (e.g. merged with the server's); no onChange. */
+  const adopt = useCallback((p: CourseProgress) => {
+    current.current = p;
+    setProgress(p);
+  }, []);
+
+  return { progress, complete, uncomplete, recordQuiz, reset, adopt };
 }

@@ -1,0 +1,31 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { HttpError } from "../../errors.js";
+import { type AuthUser, SESSION_INVALID } from "./service.js";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The authenticated caller; set by the authenticate hook of the user scope. */
+    user: AuthUser | null;
+  }
+}
+
+const LOGIN_REQUIRED = "Please log in to continue.";
+
+/**
+ * The onRequest hook of the user scope: a route registered inside it only runs for a caller with a
+ * genuine, unexpired, unrevoked token, and reads who they are from request.user.
+ */
+export async function authenticate(this: FastifyInstance, request: FastifyRequest, _reply: FastifyReply) {
+  const header = request.headers.authorization;
+  const match = typeof header === "string" ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  if (!match?.[1]) throw new HttpError(401, LOGIN_REQUIRED);
+  const user = await this.auth.authenticate(match[1]);
+  if (!user) throw new HttpError(401, SESSION_INVALID);
+  request.user = user;
+}
+
+/** The caller inside the user scope (the hook guarantees one). */
+export function currentUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw new HttpError(401, LOGIN_REQUIRED);
+  return request.user;
+}

@@ -1,0 +1,202 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { AuthResponse, LoginRequest, PublicUser, RegisterRequest } from "@koc/shared";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { Mailer } from "../../adapters/mail/types.js";
+import type { RateLimiter } from "../../adapters/rate-limit/types.js";
+import type { Db } from "../../db/client.js";
+import { passwordResetTokens, users } from "../../db/schema.js";
+import { HttpError } from "../../errors.js";
+import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords.js";
+import { LOGIN_LIMITS, RESET_MAIL_LIMIT, retryMessage } from "./rate-limits.js";
+import type { TokenSigner } from "./tokens.js";
+
+export const EMAIL_TAKEN = "An account with this email already exists. Please log in instead.";
+export const BAD_CREDENTIALS = "Invalid email or password";
+export const SESSION_INVALID = "Your session has ended. Please log in again.";
+export const RESET_REQUESTED = "If an account exists for that email, a password reset link is on its way.";
+export const RESET_INVALID = "This reset link is invalid or has expired. Please request a new one.";
+export const RESET_DONE = "Your password has been reset. You can now log in with the new password.";
+
+const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
+const REFERRAL_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+
+type UserRow = typeof users.$inferSelect;
+
+/** The authenticated caller, set on request.user by the authentication hook. */
+export interface AuthUser {
+  id: string;
+  name: string;
+  email: string;
+  isPremium: boolean;
+}
+
+export const toPublicUser = (u: UserRow): PublicUser => ({
+  _id: u.id,
+  name: u.name,
+  email: u.email,
+  phone: u.phone,
+  isPremium: u.isPremium,
+  referralCode: u.referralCode,
+});
+
+const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
+
+function newReferralCode(): string {
+  return Array.from(randomBytes(8), (b) => REFERRAL_ALPHABET[b % REFERRAL_ALPHABET.length]).join("");
+}
+
+/** Postgres unique_violation (23505), wherever the driver or Drizzle put it in the cause chain. */
+function isUniqueViolation(err: unknown): boolean {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === "23505") return true;
+  }
+  return false;
+}
+
+export interface AuthServiceDeps {
+  db: Db;
+  tokens: TokenSigner;
+  rateLimiter: RateLimiter;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+}
+
+export function createAuthService({ db, tokens, rateLimiter, mailer, log }: AuthServiceDeps) {
+  const issue = async (u: UserRow): Promise<AuthResponse> => ({
+    token: await tokens.sign({ userId: u.id, tokenVersion: u.tokenVersion }),
+    user: toPublicUser(u),
+  });
+
+  const findByEmail = async (email: string) => (await db.select().from(users).where(eq(users.email, email)))[0];
+
+  async function sendResetMail(email: string, origin: string) {
+    const user = await findByEmail(email);
+    if (!user) return;
+    const token = randomBytes(32).toString("base64url");
+    await db.insert(passwordResetTokens).values({
+      userId: user.id,
+      tokenHash: sha256(token),
+      expiresAt: new Date(Date.now() + RESET_TOKEN_LIFETIME_MS),
+    });
+    const link = `${origin}/reset-password?token=${token}`;
+    await mailer.send({
+      to: user.email,
+      subject: "Reset your Kingdom of Code password",
+      text:
+        `Hail, ${user.name}!\n\nSomeone (we hope you) asked to reset the password of your Kingdom of Code account.\n` +
+        `Open this link within one hour to choose a new password:\n\n${link}\n\n` +
+        "If you did not ask for this, ignore this message: your password stays as it is.\n",
+    });
+  }
+
+  return {
+    async register(input: RegisterRequest): Promise<AuthResponse> {
+      const passwordHash = await hashPassword(input.password);
+      const referredBy = input.referralCode?.trim().toUpperCase() || null;
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const [row] = await db
+            .insert(users)
+            .values({
+              name: input.name,
+              email: input.email,
+              passwordHash,
+              referralCode: newReferralCode(),
+              referredByCode: referredBy,
+            })
+            .returning();
+          if (!row) throw new Error("insert returned no row");
+          return await issue(row);
+        } catch (err) {
+          if (!isUniqueViolation(err)) throw err;
+          if (await findByEmail(input.email)) throw new HttpError(409, EMAIL_TAKEN);
+          if (attempt >= 3) throw err; // a referral-code collision four times running: give up
+        }
+      }
+    },
+
+    async login(input: LoginRequest, address: string): Promise<AuthResponse> {
+      const accountKey = `login:account:${input.email}`;
+      const [account, addr] = await Promise.all([
+        rateLimiter.hit(accountKey, LOGIN_LIMITS.perAccount.limit, LOGIN_LIMITS.perAccount.windowSeconds),
+        rateLimiter.hit(
+          `login:address:${address}`,
+          LOGIN_LIMITS.perAddress.limit,
+          LOGIN_LIMITS.perAddress.windowSeconds,
+        ),
+      ]);
+      const blocked = [account, addr].filter((r) => !r.allowed);
+      if (blocked.length > 0) {
+        throw new HttpError(429, retryMessage(Math.max(...blocked.map((r) => r.retryAfterSeconds))));
+      }
+      const user = await findByEmail(input.email);
+      const ok = user
+        ? await verifyPassword(user.passwordHash, input.password)
+        : await burnPasswordCheck(input.password);
+      if (!user || !ok) throw new HttpError(401, BAD_CREDENTIALS);
+      await rateLimiter.reset(accountKey);
+      return issue(user);
+    },
+
+    /** The user behind a token, or null when it is tampered, expired, revoked or its user is gone. */
+    async authenticate(token: string): Promise<AuthUser | null> {
+      const claims = await tokens.verify(token);
+      if (!claims) return null;
+      const [u] = await db.select().from(users).where(eq(users.id, claims.userId));
+      if (!u || u.tokenVersion !== claims.tokenVersion) return null;
+      return { id: u.id, name: u.name, email: u.email, isPremium: u.isPremium };
+    },
+
+    async me(userId: string): Promise<PublicUser> {
+      const [u] = await db.select().from(users).where(eq(users.id, userId));
+      if (!u) throw new HttpError(401, SESSION_INVALID);
+      return toPublicUser(u);
+    },
+
+    /**
+     * Answers the same whatever the email. The lookup and the mail happen after the answer, so the
+     * response time says nothing either; a flood of requests for one address sends at most a few mails.
+     */
+    async forgotPassword(email: string, origin: string): Promise<{ message: string }> {
+      const hit = await rateLimiter.hit(`reset-mail:${email}`, RESET_MAIL_LIMIT.limit, RESET_MAIL_LIMIT.windowSeconds);
+      if (hit.allowed) {
+        sendResetMail(email, origin).catch((err) => log.error({ err }, "password reset mail failed"));
+      }
+      return { message: RESET_REQUESTED };
+    },
+
+    /** Single use: the token is consumed atomically; every older login token stops working. */
+    async resetPassword(token: string, password: string): Promise<{ message: string }> {
+      const passwordHash = await hashPassword(password);
+      const done = await db.transaction(async (tx) => {
+        const [used] = await tx
+          .update(passwordResetTokens)
+          .set({ usedAt: new Date() })
+          .where(
+            and(
+              eq(passwordResetTokens.tokenHash, sha256(token)),
+              isNull(passwordResetTokens.usedAt),
+              gt(passwordResetTokens.expiresAt, new Date()),
+            ),
+          )
+          .returning({ userId: passwordResetTokens.userId });
+        if (!used) return false;
+        await tx
+          .update(users)
+          .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
+          .where(eq(users.id, used.userId));
+        // Any other outstanding reset link for this account is spent too.
+        await tx
+          .update(passwordResetTokens)
+          .set({ usedAt: new Date() })
+          .where(and(eq(passwordResetTokens.userId, used.userId), isNull(passwordResetTokens.usedAt)));
+        return true;
+      });
+      if (!done) throw new HttpError(400, RESET_INVALID);
+      return { message: RESET_DONE };
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

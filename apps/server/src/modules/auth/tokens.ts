@@ -1,0 +1,43 @@
+import { randomBytes } from "node:crypto";
+import { errors, jwtVerify, SignJWT } from "jose";
+
+const ISSUER = "kingdom-of-code";
+export const TOKEN_LIFETIME = "7d";
+
+export interface TokenClaims {
+  userId: string;
+  /** users.token_version when the token was signed; a reset bumps it and so revokes older tokens. */
+  tokenVersion: number;
+}
+
+/** Login tokens: HS256 JWTs carrying the user id (sub) and the token version (tv), with an expiry. */
+export function createTokenSigner(secret: string) {
+  const key = new TextEncoder().encode(secret);
+  return {
+    sign: (claims: TokenClaims): Promise<string> =>
+      new SignJWT({ tv: claims.tokenVersion })
+        .setProtectedHeader({ alg: "HS256" })
+        .setSubject(claims.userId)
+        .setIssuer(ISSUER)
+        .setIssuedAt()
+        .setExpirationTime(TOKEN_LIFETIME)
+        .sign(key),
+
+    /** The claims of a genuine, unexpired token; null for anything else. */
+    async verify(token: string): Promise<TokenClaims | null> {
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: ["HS256"], issuer: ISSUER });
+        if (typeof payload.sub !== "string" || typeof payload.tv !== "number") return null;
+        return { userId: payload.sub, tokenVersion: payload.tv };
+      } catch (err) {
+        if (err instanceof errors.JOSEError) return null;
+        throw err;
+      }
+    },
+  };
+}
+
+export type TokenSigner = ReturnType<typeof createTokenSigner>;
+
+/** A secret for one process when none is configured (tests); main.ts keeps one in DATA_DIR instead. */
+export const ephemeralSecret = () => randomBytes(48).toString("base64url");

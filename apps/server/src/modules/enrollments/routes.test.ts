@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAccountsTestApp, registerUser } from "../../../test/accounts.js";
+import { engines } from "../../../test/harness.js";
+
+describe.each(engines)("enrolments API on %s", (engine) => {
+  let t: Awaited<ReturnType<typeof createAccountsTestApp>>;
+  beforeAll(async () => {
+    t = await createAccountsTestApp(engine);
+  });
+  afterAll(() => t.close());
+
+  const call = (method: "GET" | "PUT" | "DELETE", url: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method, url, headers });
+
+  it("enrols, keeps the first enrolledAt when enrolling again, lists and unenrols", async () => {
+    const u = await registerUser(t.app);
+    expect((await call("GET", "/api/enrollments", u.auth)).json()).toEqual([]);
+
+    const first = await call("PUT", "/api/enrollments/java-programming", u.auth);
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({ _id: "java-programming", title: "Java Programming" });
+    const again = await call("PUT", "/api/enrollments/java-programming", u.auth);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().enrolledAt).toBe(first.json().enrolledAt);
+
+    const list = (await call("GET", "/api/enrollments", u.auth)).json();
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ _id: "java-programming", enrolledAt: first.json().enrolledAt });
+    expect(list[0].lessonCount).toBeGreaterThan(0);
+
+    expect((await call("DELETE", "/api/enrollments/java-programming", u.auth)).statusCode).toBe(204);
+    expect((await call("GET", "/api/enrollments", u.auth)).json()).toEqual([]);
+    expect((await call("DELETE", "/api/enrollments/java-programming", u.auth)).statusCode).toBe(204);
+  });
+
+  it("answers 404 for an unknown course and 400 for a malformed id", async () => {
+    const u = await registerUser(t.app);
+    expect((await call("PUT", "/api/enrollments/no-such-course", u.auth)).statusCode).toBe(404);
+    expect((await call("PUT", "/api/enrollments/Bad_Id", u.auth)).statusCode).toBe(400);
+  });
+
+  it("requires a login for every enrolment endpoint", async () => {
+    for (const [method, url] of [
+      ["GET", "/api/enrollments"],
+      ["PUT", "/api/enrollments/java-programming"],
+      ["DELETE", "/api/enrollments/java-programming"],
+    ] as const) {
+      expect((await call(method, url)).statusCode, `${method} ${url}`).toBe(401);
+    }
+  });
+
+  it("never shows or changes another user's enrolments", async () => {
+    const alice = await registerUser(t.app);
+    const bob = await registerUser(t.app);
+    await call("PUT", "/api/enrollments/java-programming", alice.auth);
+    expect((await call("GET", "/api/enrollments", bob.auth)).json()).toEqual([]);
+    // Bob's unenrol touches only Bob's rows.
+    await call("DELETE", "/api/enrollments/java-programming", bob.auth);
+    expect((await call("GET", "/api/enrollments", alice.auth)).json()).toHaveLength(1);
+    // Bob enrolling gives Bob his own row with his own date.
+    await call("PUT", "/api/enrollments/java-programming", bob.auth);
+    expect((await call("GET", "/api/enrollments", alice.auth)).json()).toHaveLength(1);
+    expect((await call("GET", "/api/enrollments", bob.auth)).json()).toHaveLength(1);
+  });
+});

@@ -1,0 +1,34 @@
+import { courseIdParams, enrolledCourse, enrolledCourseList, errorBody } from "@koc/shared";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { currentUser } from "../auth/authenticate.js";
+
+/** The caller's enrolments only; registered inside the authenticated user scope. */
+export const enrollmentRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get("/enrollments", { schema: { response: { 200: enrolledCourseList, 401: errorBody } } }, (request) =>
+    app.enrollments.list(currentUser(request).id),
+  );
+
+  app.put(
+    "/enrollments/:id",
+    {
+      schema: {
+        params: courseIdParams,
+        response: { 200: enrolledCourse, 201: enrolledCourse, 400: errorBody, 401: errorBody, 404: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const { created, course } = await app.enrollments.enroll(currentUser(request).id, request.params.id);
+      return reply.status(created ? 201 : 200).send(course);
+    },
+  );
+
+  app.delete(
+    "/enrollments/:id",
+    { schema: { params: courseIdParams, response: { 204: z.null(), 400: errorBody, 401: errorBody } } },
+    async (request, reply) => {
+      await app.enrollments.unenroll(currentUser(request).id, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+};

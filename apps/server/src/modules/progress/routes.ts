@@ -1,0 +1,39 @@
+import {
+  courseIdParams,
+  courseProgressBody,
+  errorBody,
+  storedCourseProgress,
+  storedCourseProgressList,
+} from "@koc/shared";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { currentUser } from "../auth/authenticate.js";
+
+/** The caller's progress only; registered inside the authenticated user scope. */
+export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get("/progress", { schema: { response: { 200: storedCourseProgressList, 401: errorBody } } }, (request) =>
+    app.progress.list(currentUser(request).id),
+  );
+
+  app.get(
+    "/progress/:id",
+    {
+      schema: {
+        params: courseIdParams,
+        response: { 200: storedCourseProgress, 400: errorBody, 401: errorBody, 404: errorBody },
+      },
+    },
+    (request) => app.progress.get(currentUser(request).id, request.params.id),
+  );
+
+  app.put(
+    "/progress/:id",
+    {
+      schema: {
+        params: courseIdParams,
+        body: courseProgressBody,
+        response: { 200: storedCourseProgress, 400: errorBody, 401: errorBody, 404: errorBody },
+      },
+    },
+    (request) => app.progress.put(currentUser(request).id, request.params.id, request.body),
+  );
+};

@@ -1,0 +1,131 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { AlertProvider } from "../../components/alerts";
+import { SessionProvider } from "../../lib/session";
+import ForgotPasswordPage from "./forgot-password-page";
+import LoginPage from "./login-page";
+import RegisterPage from "./register-page";
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(
+    [
+      { path: "/login", Component: LoginPage },
+      { path: "/register", Component: RegisterPage },
+      { path: "/forgot-password", Component: ForgotPasswordPage },
+      { path: "/dashboard", element: <h1>Dashboard stand-in</h1> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <SessionProvider>
+        <AlertProvider>
+          <RouterProvider router={router} />
+        </AlertProvider>
+      </SessionProvider>
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+/** fetch answers one response per call, resolved when the test says so. */
+function controlledFetch() {
+  const pending: ((r: Response) => void)[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(() => new Promise<Response>((resolve) => pending.push(resolve))),
+  );
+  return {
+    respond: async (status: number, body: unknown) => {
+      await act(async () => {
+        pending.shift()?.(new Response(typeof body === "string" ? body : JSON.stringify(body), { status }));
+      });
+    },
+  };
+}
+
+const fill = (label: string | RegExp, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+describe("account pages", () => {
+  beforeEach(() => localStorage.clear());
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it("login shows Logging in... while busy and the server's message on failure", async () => {
+    const server = controlledFetch();
+    renderAt("/login");
+    fill("Email", "ada@example.com");
+    fill("Password", "wrong-one");
+    fireEvent.click(screen.getByRole("button", { name: "Login" }));
+    expect(screen.getByRole("button", { name: "Logging in..." })).toHaveProperty("disabled", true);
+    await server.respond(401, { message: "Invalid email or password" });
+    expect(screen.getByRole("alert").textContent).toBe("Invalid email or password");
+    expect(screen.getByRole("button", { name: "Login" })).toHaveProperty("disabled", false);
+  });
+
+  it("login falls back to Login failed when the server sends no message", async () => {
+    const server = controlledFetch();
+    renderAt("/login");
+    fill("Email", "ada@example.com");
+    fill("Password", "whatever");
+    fireEvent.click(screen.getByRole("button", { name: "Login" }));
+    await server.respond(502, "<html>bad gateway</html>");
+    expect(screen.getByRole("alert").textContent).toBe("Login failed");
+  });
+
+  it("login stores the session and goes to the dashboard", async () => {
+    const server = controlledFetch();
+    const router = renderAt("/login");
+    fill("Email", "ada@example.com");
+    fill("Password", "right-one");
+    fireEvent.click(screen.getByRole("button", { name: "Login" }));
+    const user = {
+      _id: "u1",
+      name: "Ada",
+      email: "ada@example.com",
+      phone: null,
+      isPremium: false,
+      referralCode: "ABCDEFGH",
+    };
+    await server.respond(200, { token: "tok", user });
+    await server.respond(200, []); // GET /api/progress for the merge
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe("/dashboard"));
+    expect(localStorage.getItem("token")).toBe("tok");
+    expect(JSON.parse(localStorage.getItem("user") ?? "null")).toEqual(user);
+  });
+
+  it("register prefills the ref code with the note, names the password rule, and shows Creating Account...", async () => {
+    const server = controlledFetch();
+    renderAt("/register?ref=FRIEND42");
+    expect(screen.getByLabelText(/Referral Code/)).toHaveProperty("value", "FRIEND42");
+    expect(screen.getByText("Your referrer will earn ₹200 when you join!")).toBeTruthy();
+    fill("Name", "Ada");
+    fill("Email", "ada@example.com");
+    fill("Password", "short");
+    fireEvent.click(screen.getByRole("button", { name: "Create Account" }));
+    expect(screen.getByRole("alert").textContent).toBe("Password must be at least 8 characters");
+    fill("Password", "long-enough-now");
+    fireEvent.click(screen.getByRole("button", { name: "Create Account" }));
+    expect(screen.getByRole("button", { name: "Creating Account..." })).toHaveProperty("disabled", true);
+    await server.respond(500, "");
+    expect(screen.getByRole("alert").textContent).toBe("Registration failed");
+  });
+
+  it("forgot password shows Sending... then the spec's success or fallback text", async () => {
+    const server = controlledFetch();
+    renderAt("/forgot-password");
+    fill("Email", "ada@example.com");
+    fireEvent.click(screen.getByRole("button", { name: "Send Reset Link" }));
+    expect(screen.getByRole("button", { name: "Sending..." })).toHaveProperty("disabled", true);
+    await server.respond(200, { message: "ok" });
+    expect(screen.getByRole("status").textContent).toBe("Password reset link sent to your email!");
+    fireEvent.click(screen.getByRole("button", { name: "Send Reset Link" }));
+    await server.respond(503, "");
+    expect(screen.getByRole("alert").textContent).toBe("Failed to send reset email.");
+  });
+});

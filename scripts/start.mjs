@@ -27,13 +27,17 @@ const sources = [
   "packages/shared/src",
   "apps/web/src",
   "apps/web/index.html",
+  "apps/web/public",
+  "apps/web/vite.config.ts",
   "apps/server/src",
   "apps/server/drizzle",
 ];
 const builtAt = Math.min(...outputs.map((o) => (existsSync(o) ? statSync(o).mtimeMs : 0)));
 const changedAt = Math.max(...sources.map((s) => newest(at(s))));
 
-if (builtAt === 0 || changedAt > builtAt) {
+// KOC_SKIP_BUILD=1 serves the existing build as it is (e.g. an image built ahead of time).
+const skip = process.env.KOC_SKIP_BUILD === "1" && builtAt > 0;
+if (!skip && (builtAt === 0 || changedAt > builtAt)) {
   console.log(builtAt === 0 ? "First start: building the app..." : "Sources changed: rebuilding the app...");
   const result = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);

@@ -1,5 +1,6 @@
 import { AtSign, Briefcase, Camera, MonitorPlay, Send, Users } from "lucide-react";
 import { Link } from "react-router";
+import { Crest } from "../assets/kingdom-art";
 import { paths } from "../lib/paths";
 
 export const SOCIAL_LINKS = [
@@ -27,11 +28,14 @@ export function Footer() {
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
-        <div>
-          <p className="footer-brand">Kingdom of Code</p>
+        <div className="footer-about">
+          <p className="footer-brand">
+            <Crest size={36} /> Kingdom of Code
+          </p>
           <p className="footer-tagline">Train like a warrior. Code like a king.</p>
         </div>
         <nav aria-label="Legal and contact">
+          <h2 className="footer-heading">The Royal Decrees</h2>
           <ul className="footer-links">
             {legalLinks.map((l) => (
               <li key={l.to}>
@@ -40,15 +44,18 @@ export function Footer() {
             ))}
           </ul>
         </nav>
-        <ul className="social-links" aria-label="Follow the kingdom">
-          {SOCIAL_LINKS.map(({ href, label, Icon }) => (
-            <li key={href}>
-              <a href={href} target="_blank" rel="noopener noreferrer" aria-label={label} title={label}>
-                <Icon aria-hidden="true" size={22} />
-              </a>
-            </li>
-          ))}
-        </ul>
+        <div>
+          <h2 className="footer-heading">Follow the Kingdom</h2>
+          <ul className="social-links" aria-label="Follow the kingdom">
+            {SOCIAL_LINKS.map(({ href, label, Icon }) => (
+              <li key={href}>
+                <a href={href} target="_blank" rel="noopener noreferrer" aria-label={label} title={label}>
+                  <Icon aria-hidden="true" size={22} />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
       </div>
       <p className="container footer-copy">© {new Date().getFullYear()} Kingdom of Code. All rights reserved.</p>
     </footer>

@@ -1,6 +1,7 @@
-import { Crown, Menu, X } from "lucide-react";
-import { useEffect, useState } from "react";
+import { Menu, X } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
+import { Crest } from "../assets/kingdom-art";
 import { paths } from "../lib/paths";
 import { useSession } from "../lib/session";
 
@@ -20,14 +21,30 @@ export function Header() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the mobile menu whenever the route changes
   useEffect(() => setMenuOpen(false), [location.pathname]);
 
+  // Escape closes the open mobile menu and returns focus to its toggle.
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "Escape") return;
+      setMenuOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [menuOpen]);
+
   return (
     <header className="site-header">
       <div className="container header-bar">
         <Link to={paths.home} className="brand" aria-label="Kingdom of Code, home">
-          <Crown aria-hidden="true" size={28} />
-          <span>Kingdom of Code</span>
+          <Crest size={40} />
+          <span className="brand-name">
+            Kingdom <span className="brand-of">of</span> Code
+          </span>
         </Link>
         <button
+          ref={toggleRef}
           type="button"
           className="menu-toggle"
           aria-expanded={menuOpen}

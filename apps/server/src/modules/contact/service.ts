@@ -1,0 +1,69 @@
+import { CONTACT_SUCCESS, type ContactRequest, type ContactResponse } from "@koc/shared";
+import type { FastifyBaseLogger } from "fastify";
+import type { Mailer } from "../../adapters/mail/types.js";
+import type { RateLimiter } from "../../adapters/rate-limit/types.js";
+import type { Db } from "../../db/client.js";
+import { contactMessages } from "../../db/schema.js";
+import { HttpError } from "../../errors.js";
+
+/** Per sender address (email) and per network address (IP): generous for people, tight for floods. */
+export const CONTACT_RATE_LIMITS = {
+  perEmail: { limit: 3, windowSeconds: 60 * 60 },
+  perIp: { limit: 10, windowSeconds: 60 * 60 },
+} as const;
+
+export const CONTACT_RATE_LIMITED =
+  "You have sent several messages recently. Please wait a while before writing to us again.";
+
+interface ContactDeps {
+  db: Db;
+  mailer: Mailer;
+  rateLimiter: RateLimiter;
+  supportEmail: string;
+  log: Pick<FastifyBaseLogger, "warn">;
+}
+
+export function createContactService({ db, mailer, rateLimiter, supportEmail, log }: ContactDeps) {
+  const ok: ContactResponse = { success: true, message: CONTACT_SUCCESS };
+
+  async function checkRate(key: string, rule: { limit: number; windowSeconds: number }) {
+    const result = await rateLimiter.hit(key, rule.limit, rule.windowSeconds);
+    if (!result.allowed) throw new HttpError(429, CONTACT_RATE_LIMITED);
+  }
+
+  return {
+    async send(input: ContactRequest, ip: string | null): Promise<ContactResponse> {
+      // A filled honeypot is a bot: it gets the same answer as a person and nothing is kept or sent.
+      if (input.website && input.website.trim() !== "") return ok;
+
+      const email = input.email.toLowerCase();
+      if (ip) await checkRate(`contact:ip:${ip}`, CONTACT_RATE_LIMITS.perIp);
+      await checkRate(`contact:email:${email}`, CONTACT_RATE_LIMITS.perEmail);
+
+      const [row] = await db
+        .insert(contactMessages)
+        .values({ name: input.name, email, subject: input.subject, message: input.message, ip })
+        .returning({ id: contactMessages.id, createdAt: contactMessages.createdAt });
+
+      // The message is already stored, so a mail failure must not lose it or fail the visitor.
+      try {
+        await mailer.send({
+          to: supportEmail,
+          subject: `[Contact] ${input.subject}`,
+          text: [
+            `New contact message ${row?.id ?? ""}`,
+            `From: ${input.name} <${email}>`,
+            `Subject: ${input.subject}`,
+            "",
+            input.message,
+          ].join("\n"),
+        });
+      } catch (err) {
+        log.warn({ err, contactMessageId: row?.id }, "contact notification mail failed");
+      }
+      return ok;
+    },
+  };
+}
+
+export type ContactService = ReturnType<typeof createContactService>;

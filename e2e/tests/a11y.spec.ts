@@ -1,0 +1,69 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "./fixtures";
+
+/** Every route of the route table (the same list as routes.spec.ts). */
+const routes = [
+  "/",
+  "/about",
+  "/courses",
+  "/course/java-programming",
+  "/contact",
+  "/kattappa",
+  "/kattappa-test",
+  "/login",
+  "/register",
+  "/forgot-password",
+  "/reset-password",
+  "/dashboard",
+  "/terms",
+  "/refund-policy",
+  "/shipping",
+  "/privacy",
+];
+
+const widths = [
+  { name: "mobile", width: 390, height: 844 },
+  { name: "desktop", width: 1280, height: 800 },
+] as const;
+
+const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+
+for (const viewport of widths) {
+  test.describe(`accessibility at ${viewport.width} px`, () => {
+    for (const path of routes) {
+      test(`${path} has no WCAG 2.1 A/AA violations`, async ({ browser, baseURL }, testInfo) => {
+        const context = await browser.newContext({
+          baseURL: baseURL ?? undefined,
+          viewport: { width: viewport.width, height: viewport.height },
+        });
+        const page = await context.newPage();
+        try {
+          await page.goto(path);
+          await page.waitForLoadState("networkidle");
+          await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+          // Let entrance animations finish so contrast is measured on final colours.
+          await page.waitForTimeout(500);
+
+          const slug = path === "/" ? "home" : path.slice(1).replaceAll("/", "-");
+          // Kept in test-results/<test>/ and attached to the report.
+          const shot = testInfo.outputPath(`${slug}-${viewport.width}px.png`);
+          await page.screenshot({ path: shot, fullPage: true });
+          await testInfo.attach(`${slug}-${viewport.width}px`, { path: shot, contentType: "image/png" });
+
+          const overflow = await page.evaluate(
+            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          );
+          expect.soft(overflow, `${path} scrolls horizontally at ${viewport.width} px`).toBeLessThanOrEqual(0);
+
+          const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+          const summary = results.violations.map(
+            (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(" ")).join("\n    ")}`,
+          );
+          expect(summary, `axe violations on ${path} at ${viewport.width} px`).toEqual([]);
+        } finally {
+          await context.close();
+        }
+      });
+    }
+  });
+}

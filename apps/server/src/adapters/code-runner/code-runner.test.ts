@@ -1,0 +1,133 @@
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { detectEntry } from "./class-name.js";
+import { createCodeRunnerFromConfig } from "./index.js";
+import { discoverJdks } from "./jdk.js";
+import { jdkMajorOf } from "./judge0.js";
+import { installHint } from "./local.js";
+import { JobQueue } from "./queue.js";
+
+const quietLog = { info: () => undefined, warn: () => undefined };
+
+describe("detectEntry", () => {
+  it("names the file after the public class and runs the class that declares main", () => {
+    expect(detectEntry("public class Hello { public static void main(String[] a) {} }")).toEqual({
+      fileClass: "Hello",
+      mainClass: "Hello",
+    });
+    expect(detectEntry("class A {}\nclass Program { public static void main(String[] a) {} }")).toEqual({
+      fileClass: "Main",
+      mainClass: "Program",
+    });
+  });
+
+  it("ignores comments and strings, follows nesting and packages", () => {
+    const code = `package demo.app;
+// public class Fake {}
+/* public class AlsoFake { static void main(String[] a) {} } */
+public final class Real {
+  static class Helper { void run() { String s = "class Nope {"; } }
+  public static void main(String[] args) { new Helper().run(); }
+}`;
+    expect(detectEntry(code)).toEqual({ fileClass: "Real", mainClass: "demo.app.Real" });
+    expect(detectEntry("public class Outer { static class Inner { public static void main(String[] a) {} } }")).toEqual(
+      {
+        fileClass: "Outer",
+        mainClass: "Outer$Inner",
+      },
+    );
+    expect(detectEntry("public record Point(int x, int y) { public static void main(String[] a) {} }").fileClass).toBe(
+      "Point",
+    );
+  });
+});
+
+describe("JDK discovery", () => {
+  const root = mkdtempSync(join(tmpdir(), "koc-jdks-"));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  function fakeJdk(name: string, version: string) {
+    const home = join(root, name);
+    mkdirSync(join(home, "bin"), { recursive: true });
+    writeFileSync(join(home, "bin", "javac"), "");
+    writeFileSync(join(home, "bin", "java"), "");
+    writeFileSync(join(home, "release"), `JAVA_VERSION="${version}"\n`);
+    return home;
+  }
+
+  it("finds JAVA_HOME and /usr/lib/jvm entries once each, oldest first, skipping non-JDKs", () => {
+    const jvm = join(root, "jvm");
+    mkdirSync(jvm);
+    const j21 = fakeJdk("jdk-21", "21.0.2");
+    const j8 = fakeJdk("jdk-8", "1.8.0_412");
+    symlinkSync(j21, join(jvm, "java-21"));
+    symlinkSync(j8, join(jvm, "java-8"));
+    mkdirSync(join(jvm, "jre-only"));
+    const found = discoverJdks({ JAVA_HOME: j21, PATH: "" }, jvm);
+    expect(found.map((j) => [j.major, j.home])).toEqual([
+      [8, j8],
+      [21, j21],
+    ]);
+  });
+});
+
+describe("runner selection and messages", () => {
+  it("CODE_RUNNER=off gives the off engine; judge0 the Judge0 adapter", async () => {
+    const off = await createCodeRunnerFromConfig({ CODE_RUNNER: "off", JUDGE0_URL: undefined }, quietLog);
+    expect(off.engine).toBe("off");
+    const judge0 = await createCodeRunnerFromConfig(
+      { CODE_RUNNER: "judge0", JUDGE0_URL: "http://judge0.internal:2358" },
+      quietLog,
+    );
+    expect(judge0.engine).toBe("judge0");
+  });
+
+  it("auto without any JDK falls back to off; local without one refuses to start", async () => {
+    const none = { jdks: [] };
+    const auto = await createCodeRunnerFromConfig({ CODE_RUNNER: "auto", JUDGE0_URL: undefined }, quietLog, none);
+    expect(auto.engine).toBe("off");
+    await expect(
+      createCodeRunnerFromConfig({ CODE_RUNNER: "local", JUDGE0_URL: undefined }, quietLog, none),
+    ).rejects.toThrow(/CODE_RUNNER=local but Java cannot run here: no JDK found/);
+  });
+
+  it("names what to install for a version no JDK can target", () => {
+    expect(installHint("java21")).toMatch(/Java 21 needs JDK 21 or newer.*openjdk-21-jdk-headless/);
+    expect(installHint("java7")).toMatch(/JDK from 9 to 19/);
+  });
+
+  it("reads Judge0's Java language names", () => {
+    expect(jdkMajorOf("Java (OpenJDK 13.0.1)")).toBe(13);
+    expect(jdkMajorOf("Java (JDK 17.0.6)")).toBe(17);
+    expect(jdkMajorOf("Java (OpenJDK 1.8.0)")).toBe(8);
+    expect(jdkMajorOf("JavaScript (Node.js 12.14.0)")).toBeUndefined();
+  });
+});
+
+describe("JobQueue", () => {
+  it("runs at most `concurrency` jobs, each on its own slot, and refuses beyond the waiting room with 429", async () => {
+    const queue = new JobQueue(2, 1);
+    const release: (() => void)[] = [];
+    const slots: number[] = [];
+    const job = (slot: number) =>
+      new Promise<number>((resolve) => {
+        slots.push(slot);
+        release.push(() => resolve(slot));
+      });
+    const a = queue.run(job);
+    const b = queue.run(job);
+    const c = queue.run(job); // waits
+    await expect(queue.run(job)).rejects.toMatchObject({ statusCode: 429 });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(slots.sort()).toEqual([0, 1]);
+    release.shift()?.();
+    const first = await a;
+    await new Promise((r) => setTimeout(r, 0));
+    expect(slots).toHaveLength(3);
+    expect(slots[2]).toBe(first); // the waiting job took the freed slot
+    for (const r of release.splice(0)) r();
+    await Promise.all([b, c]);
+  });
+});

@@ -1,0 +1,179 @@
+import { HttpError } from "../../errors.js";
+import { detectEntry, stripJavaNoise } from "./class-name.js";
+import { type CodeRunner, type JavaVersion, OUTPUT_LIMIT_BYTES, releaseOf, versionMap } from "./types.js";
+
+export interface Judge0Options {
+  /** Base URL of a Judge0 CE (or compatible) API, e.g. http://judge0:2358. */
+  url: string;
+  /** Sent as X-Auth-Token when the cluster requires one. */
+  authToken?: string;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+  cpuSeconds?: number;
+  wallSeconds?: number;
+  memoryKb?: number;
+}
+
+interface Judge0Language {
+  id: number;
+  name: string;
+}
+
+interface Judge0Submission {
+  stdout?: string | null;
+  stderr?: string | null;
+  compile_output?: string | null;
+  message?: string | null;
+  exit_code?: number | null;
+  time?: string | null;
+  status?: { id: number; description: string };
+}
+
+const b64 = (s: string) => Buffer.from(s, "utf8").toString("base64");
+const unb64 = (s: string | null | undefined) => (s ? Buffer.from(s, "base64").toString("utf8") : "");
+
+/** JDK feature release of a Judge0 language name such as "Java (OpenJDK 13.0.1)" or "Java (JDK 17.0.6)". */
+export function jdkMajorOf(name: string): number | undefined {
+  const m = /^Java \((?:Open)?JDK (?:1\.)?(\d+)/i.exec(name);
+  return m?.[1] ? Number(m[1]) : undefined;
+}
+
+/**
+ * Judge0 compiles the source as Main.java and runs `java Main`. A program whose public class has
+ * another name keeps working: that class loses `public` (blanked, so line and column numbers stay)
+ * and a small Main that calls its main is appended.
+ */
+export function toJudge0Source(code: string): string {
+  const { fileClass, mainClass } = detectEntry(code);
+  if (fileClass === "Main" && (mainClass === "Main" || mainClass.endsWith(".Main"))) return code;
+  let source = code;
+  if (fileClass !== "Main") {
+    const clean = stripJavaNoise(code);
+    const m = new RegExp(
+      `(^|[^\\w$.])public(\\s+(?:(?:final|abstract|strictfp|sealed|non-sealed)\\s+)*(?:class|interface|enum|record)\\s+${fileClass.replace(/\$/g, "\\$")}\\b)`,
+    ).exec(clean);
+    if (m) {
+      const at = m.index + (m[1]?.length ?? 0);
+      source = `${code.slice(0, at)}      ${code.slice(at + "public".length)}`;
+    }
+  }
+  const target = mainClass.replace(/\$/g, ".");
+  return `${source}\nclass Main { public static void main(String[] args) throws Throwable { ${target}.main(args); } }\n`;
+}
+
+function cap(text: string): { text: string; cut: boolean } {
+  const buf = Buffer.from(text, "utf8");
+  if (buf.length <= OUTPUT_LIMIT_BYTES) return { text, cut: false };
+  return { text: buf.subarray(0, OUTPUT_LIMIT_BYTES).toString("utf8"), cut: true };
+}
+
+/** Sends each job to a Judge0 CE API (POST /submissions?base64_encoded=true&wait=true). */
+export function createJudge0Runner(options: Judge0Options): CodeRunner {
+  const base = options.url.replace(/\/+$/, "");
+  const doFetch = options.fetch ?? fetch;
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  let languages: { at: number; list: Judge0Language[] } | undefined;
+
+  async function call(path: string, init: RequestInit = {}): Promise<unknown> {
+    const headers: Record<string, string> = { "content-type": "application/json", accept: "application/json" };
+    if (options.authToken) headers["x-auth-token"] = options.authToken;
+    let res: Response;
+    try {
+      res = await doFetch(`${base}${path}`, { ...init, headers, signal: AbortSignal.timeout(timeoutMs) });
+    } catch {
+      throw new HttpError(503, "The Java runner (Judge0) cannot be reached right now. Please try again later.");
+    }
+    if (res.status === 429) throw new HttpError(503, "The Java runner (Judge0) is busy. Please try again in a moment.");
+    if (!res.ok) throw new HttpError(503, `The Java runner (Judge0) answered ${res.status}. Please try again later.`);
+    return res.json();
+  }
+
+  async function javaLanguages(): Promise<Judge0Language[]> {
+    if (languages && Date.now() - languages.at < 10 * 60_000) return languages.list;
+    const all = (await call("/languages")) as Judge0Language[];
+    const list = Array.isArray(all) ? all.filter((l) => jdkMajorOf(l.name) !== undefined) : [];
+    languages = { at: Date.now(), list };
+    return list;
+  }
+
+  /** The oldest Java the cluster offers that can compile the version's code (7 stops at JDK 19). */
+  function pick(list: Judge0Language[], version: JavaVersion): Judge0Language | undefined {
+    const want = releaseOf(version);
+    return list
+      .filter((l) => {
+        const major = jdkMajorOf(l.name) ?? 0;
+        return major >= want && (want > 7 || major < 20);
+      })
+      .sort((a, b) => (jdkMajorOf(a.name) ?? 0) - (jdkMajorOf(b.name) ?? 0))[0];
+  }
+
+  return {
+    engine: "judge0",
+    async status() {
+      let list: Judge0Language[] = [];
+      try {
+        list = await javaLanguages();
+      } catch {
+        // unreachable: report nothing available
+      }
+      return { engine: "judge0", versions: versionMap((v) => pick(list, v) !== undefined) };
+    },
+    async run(job) {
+      const language = pick(await javaLanguages(), job.version);
+      if (!language) {
+        throw new HttpError(
+          422,
+          `Java ${releaseOf(job.version)} is not offered by the Judge0 runner: add a Java ${releaseOf(job.version)} (or newer) language to the Judge0 cluster.`,
+        );
+      }
+      const body = {
+        language_id: language.id,
+        source_code: b64(toJudge0Source(job.code)),
+        stdin: b64(job.stdin ?? ""),
+        cpu_time_limit: options.cpuSeconds ?? 5,
+        wall_time_limit: options.wallSeconds ?? 10,
+        memory_limit: options.memoryKb ?? 512_000,
+        enable_network: false,
+      };
+      const started = performance.now();
+      const r = (await call("/submissions?base64_encoded=true&wait=true", {
+        method: "POST",
+        body: JSON.stringify(body),
+      })) as Judge0Submission;
+      const statusId = r.status?.id ?? 0;
+      const elapsed = r.time ? Math.round(Number(r.time) * 1000) : Math.round(performance.now() - started);
+      if (statusId === 1 || statusId === 2) {
+        throw new HttpError(503, "The Java runner (Judge0) did not finish the job in time. Please try again.");
+      }
+      if (statusId === 6) {
+        return {
+          stdout: "",
+          stderr: "",
+          exitCode: null,
+          compileError: unb64(r.compile_output).trimEnd() || "Compilation failed.",
+          timeMs: elapsed,
+          timedOut: false,
+          truncated: false,
+        };
+      }
+      if (statusId === 13) throw new HttpError(503, "The Java runner (Judge0) failed internally. Please try again.");
+      const out = cap(unb64(r.stdout));
+      const err = cap(unb64(r.stderr));
+      const timedOut = statusId === 5;
+      let stderr = err.text;
+      // A runtime error without an exit code (a signal) gets Judge0's description; the flags say the rest.
+      const exitCode = timedOut ? null : (r.exit_code ?? (statusId === 3 || statusId === 4 ? 0 : null));
+      const note = statusId >= 7 && exitCode === null && !stderr ? unb64(r.message) || r.status?.description || "" : "";
+      if (note) stderr = `${note}\n`;
+      return {
+        stdout: out.text,
+        stderr,
+        exitCode,
+        timeMs: Number.isFinite(elapsed) ? elapsed : 0,
+        timedOut,
+        truncated: out.cut || err.cut,
+      };
+    },
+    async close() {},
+  };
+}

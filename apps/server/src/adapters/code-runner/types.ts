@@ -1,0 +1,37 @@
+import type { JavaVersion, RunRequest, RunResult, RunStatus } from "@koc/shared";
+
+export type { JavaVersion, RunRequest, RunResult, RunStatus };
+
+/** The job a runner receives: the request with its defaults applied. */
+export interface RunJob {
+  version: JavaVersion;
+  code: string;
+  stdin?: string | undefined;
+}
+
+/**
+ * Runs learners' Java. Implementations: the local sandboxed JDK, a Judge0 cluster, or "off"
+ * (no runner: the browser falls back to its labelled simulated Java).
+ * `run` throws HttpError: 422 for a version this runner cannot target, 503 when it cannot run now.
+ */
+export interface CodeRunner {
+  readonly engine: RunStatus["engine"];
+  status(): Promise<RunStatus>;
+  run(job: RunJob): Promise<RunResult>;
+  close(): Promise<void>;
+}
+
+export const JAVA_VERSIONS: readonly JavaVersion[] = ["java7", "java8", "java17", "java21"];
+
+/** "java17" -> 17 (the javac --release number). */
+export function releaseOf(version: JavaVersion): number {
+  return Number(version.slice(4));
+}
+
+/** Per-stream output cap: beyond it the run is stopped and `truncated` is set. */
+export const OUTPUT_LIMIT_BYTES = 64 * 1024;
+
+/** { java7: f("java7"), ... } */
+export function versionMap(f: (version: JavaVersion) => boolean): Record<JavaVersion, boolean> {
+  return { java7: f("java7"), java8: f("java8"), java17: f("java17"), java21: f("java21") };
+}

@@ -1,0 +1,327 @@
+/**
+ * The local runner end to end: POST /api/run compiles with the installed JDKs and runs inside
+ * bubblewrap. Skipped (with the reason) only when this machine has no JDK or no working bwrap.
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { createServer, type Server } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { RunResult } from "@koc/shared";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, engines, type TestDatabase } from "../../../test/harness.js";
+import { createLocalRunner } from "../../adapters/code-runner/local.js";
+import { SANDBOX_UID, sandboxUid } from "../../adapters/code-runner/sandbox.js";
+import type { CodeRunner } from "../../adapters/code-runner/types.js";
+import { buildApp } from "../../app.js";
+
+const LIMITS = { cpuSeconds: 3, wallMs: 6_000 };
+const local = await createLocalRunner({ limits: LIMITS });
+if (!local.runner) console.warn(`sandbox tests skipped: ${local.reason}`);
+const runner = local.runner as CodeRunner;
+const versions = local.runner ? (await local.runner.status()).versions : undefined;
+
+/** Processes the sandbox user still has on the machine (none may outlive a run). */
+function sandboxUserProcesses(): string[] {
+  try {
+    const uids = [sandboxUid(0), sandboxUid(1)].join(",");
+    return execFileSync("ps", ["-u", uids, "-o", "pid=,comm="], { encoding: "utf8" })
+      .split("\n")
+      .filter((l) => l.trim());
+  } catch {
+    return []; // ps exits 1 when there are none
+  }
+}
+
+afterAll(() => runner?.close());
+
+describe.skipIf(!local.runner).each(engines)("POST /api/run in the local sandbox on %s", (engine) => {
+  let database: TestDatabase;
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    // The runner is shared by both engines' apps, so the app must not close it.
+    app = await buildApp({ database, codeRunner: { ...runner, close: async () => undefined } });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.dispose();
+  });
+  afterEach(async () => {
+    // Whatever the program did, the server still answers and nothing of it is left running.
+    const health = await app.inject({ method: "GET", url: "/api/health" });
+    expect(health.statusCode).toBe(200);
+    expect(sandboxUserProcesses()).toEqual([]);
+  });
+
+  async function run(code: string, extra: { version?: string; stdin?: string } = {}) {
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/run",
+      payload: { language: "java", version: extra.version ?? "java17", code, stdin: extra.stdin },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as RunResult;
+  }
+
+  it("reports the local engine and the versions it can target", async () => {
+    const res = await app.inject({ method: "GET", url: "/api/run/status" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ engine: "local", versions });
+    expect(versions).toMatchObject({ java7: true, java8: true, java17: true });
+  });
+
+  const samples: Record<string, string> = {
+    java7: `import java.util.*;
+public class Hello {
+  public static void main(String[] args) {
+    List<String> words = new ArrayList<>(Arrays.asList("Hello", "Java", "7"));
+    StringBuilder line = new StringBuilder();
+    for (String w : words) line.append(line.length() == 0 ? "" : " ").append(w);
+    try (Scanner unused = new Scanner("")) { System.out.println(line); }
+  }
+}`,
+    java8: `import java.util.*;
+import java.util.stream.*;
+public class Hello {
+  public static void main(String[] args) {
+    System.out.println(Stream.of("Hello", "Java", "8").map(s -> s).collect(Collectors.joining(" ")));
+  }
+}`,
+    java17: `public class Hello {
+  record Greeting(String text, int version) {}
+  public static void main(String[] args) {
+    var g = new Greeting("Hello Java", 17);
+    String s = switch (g.version()) { case 17 -> g.text() + " " + g.version(); default -> "?"; };
+    System.out.println(s);
+  }
+}`,
+    java21: `public class Hello {
+  sealed interface Shape permits Circle {}
+  record Circle(int r) implements Shape {}
+  public static void main(String[] args) {
+    Shape s = new Circle(21);
+    String text = switch (s) { case Circle(int r) -> "Hello Java " + r; };
+    System.out.println(text);
+  }
+}`,
+  };
+
+  for (const version of ["java7", "java8", "java17", "java21"] as const) {
+    it(`runs hello world with ${version}'s features, or names what to install`, async () => {
+      const code = samples[version] as string;
+      if (!versions?.[version]) {
+        const res = await app.inject({ method: "POST", url: "/api/run", payload: { language: "java", version, code } });
+        expect(res.statusCode).toBe(422);
+        expect(res.json().message).toMatch(/^Java \d+ is not available on this server.*(JDK \d+|install)/);
+        return;
+      }
+      const r = await run(code, { version });
+      expect(r).toMatchObject({ stdout: `Hello Java ${version.slice(4)}\n`, exitCode: 0, timedOut: false });
+      expect(r.compileError).toBeUndefined();
+    });
+  }
+
+  it("compiles for the chosen release: a lambda is a compile error in Java 7", async () => {
+    const r = await run("public class Main { public static void main(String[] a) { Runnable r = () -> {}; } }", {
+      version: "java7",
+    });
+    expect(r.compileError).toMatch(/lambda expressions are not supported in -source 7/);
+  });
+
+  it("answers a compile error with javac's diagnostics and runs nothing", async () => {
+    const r = await run('public class Main {\n  public static void main(String[] a) {\n    int x = "text";\n  }\n}\n');
+    expect(r.compileError).toMatch(/^Main\.java:3: error: incompatible types: String cannot be converted to int/);
+    expect(r.compileError).not.toContain(tmpdir());
+    expect(r).toMatchObject({ stdout: "", exitCode: null, timedOut: false, truncated: false });
+  });
+
+  it("reports an uncaught exception with its stack trace and exit code 1", async () => {
+    const r = await run(
+      'public class Main { public static void main(String[] a) { System.out.println("before"); throw new IllegalStateException("boom"); } }',
+    );
+    expect(r.stdout).toBe("before\n");
+    expect(r.stderr).toMatch(/Exception in thread "main" java\.lang\.IllegalStateException: boom/);
+    expect(r.exitCode).toBe(1);
+  });
+
+  it("feeds stdin to the program", async () => {
+    const r = await run(
+      `import java.util.Scanner;
+public class Sum { public static void main(String[] a) {
+  Scanner in = new Scanner(System.in);
+  String name = in.next(); int x = in.nextInt(), y = in.nextInt();
+  System.out.println(name + " " + (x + y));
+} }`,
+      { stdin: "Kattappa 40 2\n" },
+    );
+    expect(r).toMatchObject({ stdout: "Kattappa 42\n", exitCode: 0 });
+  });
+
+  it("runs a class without public main holder name and keeps UTF-8 output", async () => {
+    const r = await run(
+      'class Helper {}\nclass Program { public static void main(String[] a) { System.out.println("héllo ✓"); } }',
+    );
+    expect(r).toMatchObject({ stdout: "héllo ✓\n", exitCode: 0 });
+  });
+
+  it("stops an infinite loop at the CPU limit", async () => {
+    const r = await run(
+      "public class Main { public static void main(String[] a) { long n = 0; while (true) { n++; } } }",
+    );
+    expect(r).toMatchObject({ timedOut: true, exitCode: null });
+    expect(r.stderr).toBe("");
+    expect(r.timeMs).toBeLessThan(LIMITS.wallMs + 2_000);
+  });
+
+  it("stops a sleeping program at the wall-time limit", async () => {
+    const r = await run(
+      "public class Main { public static void main(String[] a) throws Exception { Thread.sleep(60_000); } }",
+    );
+    expect(r).toMatchObject({ timedOut: true, exitCode: null });
+    expect(r.timeMs).toBeGreaterThanOrEqual(LIMITS.wallMs - 100);
+    expect(r.timeMs).toBeLessThan(LIMITS.wallMs + 2_000);
+  });
+
+  it("holds against a fork bomb (process limit, every process killed at the end)", async () => {
+    const bomb = run(`import java.util.*;
+public class Bomb {
+  public static void main(String[] a) throws Exception {
+    List<Process> children = new ArrayList<>();
+    int started = 0;
+    try {
+      while (true) {
+        children.add(new ProcessBuilder("java", "-Xmx16m", "-XX:+UseSerialGC", "-cp", "/app", "Bomb").start());
+        children.add(new ProcessBuilder("sh", "-c", "f(){ f | f & }; f").start());
+        started += 2;
+      }
+    } catch (Throwable e) {
+      System.out.println("stopped after " + started + " processes: " + e.getClass().getSimpleName());
+    }
+    Thread.sleep(60_000);
+  }
+}`);
+    // A run going on at the same time (another slot, another uid) is not starved of processes.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    const during = await run(`public class Main { public static void main(String[] a) throws Exception {
+  Thread t = new Thread(() -> System.out.println("still fine")); t.start(); t.join();
+} }`);
+    expect(during).toMatchObject({ stdout: "still fine\n", exitCode: 0 });
+    // The bomb ends (limit or time-out) with a clear result, and the afterEach finds no process left.
+    const r = await bomb;
+    expect(r.timedOut || r.stdout.includes("stopped after")).toBe(true);
+    expect(r.timeMs).toBeLessThan(LIMITS.wallMs + 3_000);
+  });
+
+  it("refuses to allocate 2 GB (heap limit): OutOfMemoryError", async () => {
+    const r = await run(`public class Main { public static void main(String[] a) {
+  byte[][] chunks = new byte[2048][];
+  for (int i = 0; i < chunks.length; i++) chunks[i] = new byte[1024 * 1024];
+  System.out.println("allocated 2 GB");
+} }`);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toMatch(/OutOfMemoryError/);
+    expect(r.exitCode).not.toBe(0);
+    expect(r.timedOut).toBe(false);
+  });
+
+  it("runs as nobody with no capabilities, in its own PID namespace", async () => {
+    const r = await run(`import java.nio.file.*;
+public class Main { public static void main(String[] a) throws Exception {
+  for (String line : Files.readAllLines(Paths.get("/proc/self/status"))) {
+    if (line.startsWith("Uid:") || line.startsWith("CapEff:")) System.out.println(line.replaceAll("\\\\s+", " "));
+  }
+  System.out.println("pid " + ProcessHandle.current().pid());
+} }`);
+    expect(r.stdout).toBe(
+      `Uid: ${SANDBOX_UID} ${SANDBOX_UID} ${SANDBOX_UID} ${SANDBOX_UID}\nCapEff: 0000000000000000\npid 1\n`,
+    );
+  });
+
+  it("has nothing writable but its private /tmp", async () => {
+    const hostFile = join(process.cwd(), `sandbox-escape-${process.pid}.txt`);
+    const r = await run(`import java.nio.file.*;
+public class Main { public static void main(String[] a) {
+  String[] targets = { "/tmp/ok.txt", "/app/x.txt", "/usr/x.txt", "/etc/x.txt", "/x.txt", "/home/x.txt", "/root/x.txt", "/dev/shm/x.txt", "${hostFile}" };
+  for (String t : targets) {
+    try { Files.write(Paths.get(t), "x".getBytes()); System.out.println("wrote " + t); }
+    catch (Exception e) { System.out.println("denied " + t); }
+  }
+} }`);
+    const lines = r.stdout.trim().split("\n");
+    expect(lines[0]).toBe("wrote /tmp/ok.txt");
+    expect(lines.slice(1).every((l) => l.startsWith("denied "))).toBe(true);
+    expect(lines).toHaveLength(9);
+    expect(existsSync(hostFile)).toBe(false);
+  });
+
+  it("cannot read another run's files, even while that run is going", async () => {
+    const writer = run(`import java.nio.file.*;
+public class Main { public static void main(String[] a) throws Exception {
+  Files.write(Paths.get("/tmp/secret.txt"), "s3cret".getBytes());
+  System.out.println("written");
+  Thread.sleep(2500);
+  System.out.println(new String(Files.readAllBytes(Paths.get("/tmp/secret.txt"))));
+} }`);
+    await new Promise((r) => setTimeout(r, 900));
+    const hostRuns = join(tmpdir(), "koc-runs");
+    const reader = await run(`import java.io.*;
+import java.nio.file.*;
+public class Main { public static void main(String[] a) {
+  String[] inTmp = new File("/tmp").list();
+  System.out.println("tmp has " + (inTmp == null ? 0 : inTmp.length));
+  for (String p : new String[] { "/tmp/secret.txt", "${hostRuns}" }) {
+    try { Files.readAllBytes(Paths.get(p)); System.out.println("read " + p); }
+    catch (Exception e) { System.out.println("cannot read " + p); }
+  }
+} }`);
+    expect(reader.stdout).toBe(`tmp has 0\ncannot read /tmp/secret.txt\ncannot read ${hostRuns}\n`);
+    expect((await writer).stdout).toBe("written\ns3cret\n");
+  });
+
+  describe("network", () => {
+    let server: Server;
+    let port = 0;
+    beforeAll(async () => {
+      server = createServer((s) => s.end("hello from the host\n"));
+      await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+      port = (server.address() as { port: number }).port;
+    });
+    afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+    it("cannot open a socket: no network at all, not even the host's loopback", async () => {
+      const r = await run(`import java.net.*;
+public class Main { public static void main(String[] a) {
+  String[][] targets = { { "127.0.0.1", "${port}" }, { "1.1.1.1", "80" }, { "example.com", "443" } };
+  for (String[] t : targets) {
+    try (Socket s = new Socket()) {
+      s.connect(new InetSocketAddress(t[0], Integer.parseInt(t[1])), 2000);
+      System.out.println("connected " + t[0]);
+    } catch (Exception e) { System.out.println("blocked " + t[0]); }
+  }
+} }`);
+      expect(r.stdout).toBe("blocked 127.0.0.1\nblocked 1.1.1.1\nblocked example.com\n");
+    });
+  });
+
+  it("stops a program printing 100 MB and returns the first 64 KB (truncated)", async () => {
+    const r = await run(`public class Main { public static void main(String[] a) {
+  StringBuilder line = new StringBuilder();
+  for (int i = 0; i < 1023; i++) line.append('x');
+  String s = line.toString();
+  for (int i = 0; i < 100 * 1024; i++) System.out.println(s);
+} }`);
+    expect(r.truncated).toBe(true);
+    expect(Buffer.byteLength(r.stdout)).toBe(64 * 1024);
+    expect(r.exitCode).toBeNull();
+    expect(r.timedOut).toBe(false);
+  });
+
+  it("returns System.exit(3)'s status with the output before it", async () => {
+    const r = await run(
+      'public class Main { public static void main(String[] a) { System.out.println("bye"); System.exit(3); } }',
+    );
+    expect(r).toMatchObject({ stdout: "bye\n", exitCode: 3, timedOut: false, truncated: false });
+  });
+});

@@ -1,5 +1,5 @@
 import { MessageCircle, Send, X } from "lucide-react";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { api } from "../../lib/api-client";
 import { offlineAnswer } from "./offline-answers";
 import "./floating-mentor.css";
@@ -53,6 +53,24 @@ export function FloatingMentor() {
     list.current?.scrollTo({ top: list.current.scrollHeight });
   }, [messages]);
 
+  // Like the modals, the open panel keeps Tab inside it; Escape or Close leaves.
+  const trapTab = (e: KeyboardEvent<HTMLElement>) => {
+    const items = Array.from(
+      e.currentTarget.querySelectorAll<HTMLElement>(
+        "button:not([disabled]), textarea, [tabindex]:not([tabindex='-1'])",
+      ),
+    );
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (e.shiftKey && document.activeElement === first) {
+      e.preventDefault();
+      last?.focus();
+    } else if (!e.shiftKey && document.activeElement === last) {
+      e.preventDefault();
+      first?.focus();
+    }
+  };
+
   const close = () => {
     setOpen(false);
     toggle.current?.focus();
@@ -86,7 +104,10 @@ export function FloatingMentor() {
           id={panelId}
           className="mentor-panel"
           aria-label="Kattappa, your coding mentor"
-          onKeyDown={(e) => e.key === "Escape" && close()}
+          onKeyDown={(e) => {
+            if (e.key === "Escape") close();
+            else if (e.key === "Tab") trapTab(e);
+          }}
         >
           <header className="mentor-panel-header">
             <h2>Kattappa · Coding Mentor</h2>

@@ -47,14 +47,7 @@ async function main() {
     logger: { level: config.LOG_LEVEL },
     ...(smtp ? { mailer: smtp } : { outboxDir: join(resolve(config.DATA_DIR), "outbox") }),
   });
-  createCodeRunnerFromConfig(config, app.log).then(provideRunner, (err: Error) => {
-    app.log.error({ err }, "Java runner failed to start");
-    process.exit(1);
-  });
-  await database.migrate();
-  const seeded = await seedCatalogue(database.db, readCatalogue());
-  app.log.info({ engine: database.engine, ...seeded }, "database ready");
-
+  // Registered before migrations so a SIGTERM at any point after this closes the database cleanly.
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -72,6 +65,15 @@ async function main() {
   };
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
+
+  createCodeRunnerFromConfig(config, app.log).then(provideRunner, (err: Error) => {
+    app.log.error({ err }, "Java runner failed to start");
+    process.exit(1);
+  });
+  await database.migrate();
+  const seeded = await seedCatalogue(database.db, readCatalogue());
+  app.log.info({ engine: database.engine, ...seeded }, "database ready");
+
 
   await app.listen({ port: config.PORT, host: config.HOST });
 }

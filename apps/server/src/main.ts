@@ -74,7 +74,6 @@ async function main() {
   const seeded = await seedCatalogue(database.db, readCatalogue());
   app.log.info({ engine: database.engine, ...seeded }, "database ready");
 
-
   await app.listen({ port: config.PORT, host: config.HOST });
 }
 

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
+import { TextField } from "../../components/text-field";
 import { paths } from "../../lib/paths";
 import { forgotPasswordCall, serverMessage } from "./api/auth-calls";
 import { AuthCard } from "./auth-card";
@@ -37,19 +38,16 @@ export default function ForgotPasswordPage() {
             {result.text}
           </p>
         )}
-        <div className="form-field">
-          <label htmlFor="forgot-email">Email</label>
-          <input
-            id="forgot-email"
-            className="input"
-            type="email"
-            name="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </div>
+        <TextField
+          id="forgot-email"
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
         <button type="submit" className="btn" disabled={busy}>
           {busy ? "Sending..." : "Send Reset Link"}
         </button>

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { TextField } from "../../components/text-field";
 import { paths } from "../../lib/paths";
 import { mergeAllProgressAfterLogin } from "../../lib/progress-sync";
 import { useSession } from "../../lib/session";
@@ -38,32 +39,26 @@ export default function LoginPage() {
             {error}
           </p>
         )}
-        <div className="form-field">
-          <label htmlFor="login-email">Email</label>
-          <input
-            id="login-email"
-            className="input"
-            type="email"
-            name="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </div>
-        <div className="form-field">
-          <label htmlFor="login-password">Password</label>
-          <input
-            id="login-password"
-            className="input"
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </div>
+        <TextField
+          id="login-email"
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <TextField
+          id="login-password"
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
         <button type="submit" className="btn" disabled={busy}>
           {busy ? "Logging in..." : "Login"}
         </button>

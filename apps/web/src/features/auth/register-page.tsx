@@ -1,6 +1,7 @@
 import { registerRequest } from "@koc/shared";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
+import { TextField } from "../../components/text-field";
 import { paths } from "../../lib/paths";
 import { mergeAllProgressAfterLogin } from "../../lib/progress-sync";
 import { useSession } from "../../lib/session";
@@ -57,59 +58,44 @@ export default function RegisterPage() {
             {error}
           </p>
         )}
-        <div className="form-field">
-          <label htmlFor="register-name">Name</label>
-          <input
-            id="register-name"
-            className="input"
-            name="name"
-            autoComplete="name"
-            required
-            value={form.name}
-            onChange={update("name")}
-          />
-        </div>
-        <div className="form-field">
-          <label htmlFor="register-email">Email</label>
-          <input
-            id="register-email"
-            className="input"
-            type="email"
-            name="email"
-            autoComplete="email"
-            required
-            value={form.email}
-            onChange={update("email")}
-          />
-        </div>
-        <div className="form-field">
-          <label htmlFor="register-password">Password</label>
-          <input
-            id="register-password"
-            className="input"
-            type="password"
-            name="password"
-            autoComplete="new-password"
-            required
-            aria-describedby="register-password-hint"
-            value={form.password}
-            onChange={update("password")}
-          />
-          <span id="register-password-hint" className="field-hint">
-            8 to 128 characters.
-          </span>
-        </div>
-        <div className="form-field">
-          <label htmlFor="register-referral">Referral Code (optional)</label>
-          <input
-            id="register-referral"
-            className="input"
-            name="referralCode"
-            autoComplete="off"
-            value={form.referralCode}
-            onChange={update("referralCode")}
-          />
-        </div>
+        <TextField
+          id="register-name"
+          label="Name"
+          name="name"
+          autoComplete="name"
+          required
+          value={form.name}
+          onChange={update("name")}
+        />
+        <TextField
+          id="register-email"
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={form.email}
+          onChange={update("email")}
+        />
+        <TextField
+          id="register-password"
+          label="Password"
+          hint="8 to 128 characters."
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          required
+          value={form.password}
+          onChange={update("password")}
+        />
+        <TextField
+          id="register-referral"
+          label="Referral Code (optional)"
+          name="referralCode"
+          autoComplete="off"
+          value={form.referralCode}
+          onChange={update("referralCode")}
+        />
         {form.referralCode.trim() && <p className="auth-note">Your referrer will earn ₹200 when you join!</p>}
         <button type="submit" className="btn" disabled={busy}>
           {busy ? "Creating Account..." : "Create Account"}

@@ -1,6 +1,7 @@
 import { newPassword } from "@koc/shared";
 import { type FormEvent, useState } from "react";
 import { Link, useSearchParams } from "react-router";
+import { TextField } from "../../components/text-field";
 import { paths } from "../../lib/paths";
 import { resetPasswordCall, serverMessage } from "./api/auth-calls";
 import { AuthCard } from "./auth-card";
@@ -64,36 +65,27 @@ export default function ResetPasswordPage() {
       )}
       {!done && (
         <form onSubmit={onSubmit}>
-          <div className="form-field">
-            <label htmlFor="reset-password">New Password</label>
-            <input
-              id="reset-password"
-              className="input"
-              type="password"
-              name="password"
-              autoComplete="new-password"
-              required
-              aria-describedby="reset-password-hint"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-            <span id="reset-password-hint" className="field-hint">
-              8 to 128 characters.
-            </span>
-          </div>
-          <div className="form-field">
-            <label htmlFor="reset-confirm">Confirm New Password</label>
-            <input
-              id="reset-confirm"
-              className="input"
-              type="password"
-              name="confirm"
-              autoComplete="new-password"
-              required
-              value={confirm}
-              onChange={(e) => setConfirm(e.target.value)}
-            />
-          </div>
+          <TextField
+            id="reset-password"
+            label="New Password"
+            hint="8 to 128 characters."
+            type="password"
+            name="password"
+            autoComplete="new-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+          <TextField
+            id="reset-confirm"
+            label="Confirm New Password"
+            type="password"
+            name="confirm"
+            autoComplete="new-password"
+            required
+            value={confirm}
+            onChange={(e) => setConfirm(e.target.value)}
+          />
           <button type="submit" className="btn" disabled={busy}>
             {busy ? "Resetting..." : "Reset Password"}
           </button>

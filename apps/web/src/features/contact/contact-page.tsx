@@ -3,6 +3,7 @@ import { Clock, Globe, Mail, Send } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { useSendContactMessage } from "./api/send-contact";
 import "./contact.css";
+import { TextField } from "../../components/text-field";
 
 export const SUPPORT_EMAIL = "support@kingdomofcode.dev";
 export const MAIN_WEBSITE = "https://kingdomofcode.dev";
@@ -81,46 +82,37 @@ export default function ContactPage() {
           <h2 id="form-title">Send Us a Message</h2>
           <form className="contact-form" onSubmit={onSubmit}>
             <div className="form-row">
-              <div className="form-field">
-                <label htmlFor="contact-name">Name</label>
-                <input
-                  id="contact-name"
-                  className="input"
-                  name="name"
-                  autoComplete="name"
-                  required
-                  maxLength={CONTACT_LIMITS.name}
-                  value={form.name}
-                  onChange={update("name")}
-                />
-              </div>
-              <div className="form-field">
-                <label htmlFor="contact-email">Email</label>
-                <input
-                  id="contact-email"
-                  className="input"
-                  type="email"
-                  name="email"
-                  autoComplete="email"
-                  required
-                  maxLength={CONTACT_LIMITS.email}
-                  value={form.email}
-                  onChange={update("email")}
-                />
-              </div>
-            </div>
-            <div className="form-field">
-              <label htmlFor="contact-subject">Subject</label>
-              <input
-                id="contact-subject"
-                className="input"
-                name="subject"
+              <TextField
+                id="contact-name"
+                label="Name"
+                name="name"
+                autoComplete="name"
                 required
-                maxLength={CONTACT_LIMITS.subject}
-                value={form.subject}
-                onChange={update("subject")}
+                maxLength={CONTACT_LIMITS.name}
+                value={form.name}
+                onChange={update("name")}
+              />
+              <TextField
+                id="contact-email"
+                label="Email"
+                type="email"
+                name="email"
+                autoComplete="email"
+                required
+                maxLength={CONTACT_LIMITS.email}
+                value={form.email}
+                onChange={update("email")}
               />
             </div>
+            <TextField
+              id="contact-subject"
+              label="Subject"
+              name="subject"
+              required
+              maxLength={CONTACT_LIMITS.subject}
+              value={form.subject}
+              onChange={update("subject")}
+            />
             <div className="form-field">
               <label htmlFor="contact-message">Message</label>
               <textarea

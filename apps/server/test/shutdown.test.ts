@@ -69,8 +69,13 @@ describe("the server process", () => {
       await waitReady(base, server.child);
       const inFlight = fetch(`${base}/api/materials/course/java-programming`);
       server.child.kill("SIGTERM");
+      // Depending on timing the request is either finished (200) or, arriving after closing began,
+      // politely refused (503); it never sees a 500 or a dropped connection mid-answer.
       const res = await inFlight.catch(() => null);
-      if (res) expect(res.status).toBe(200);
+      if (res) {
+        expect([200, 503]).toContain(res.status);
+        await res.arrayBuffer();
+      }
       expect(await server.exited).toBe(0);
       expect(server.output()).toContain("shutting down: finishing in-flight requests");
     }

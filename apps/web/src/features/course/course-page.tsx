@@ -6,6 +6,7 @@ import { useAlerts } from "../../components/alerts";
 import { LazyCodeEditor } from "../../components/lazy-code-editor";
 import { api } from "../../lib/api-client";
 import { courseQuery, materialsQuery } from "../../lib/catalogue-api";
+import { readEnrollments, writeEnrollments } from "../../lib/enrollment-store";
 import { pullCourseProgress, pushProgress } from "../../lib/progress-sync";
 import { recordRecentCourse } from "../../lib/recent-courses";
 import { useSession } from "../../lib/session";
@@ -19,10 +20,6 @@ import { ProgressTracker } from "./components/progress-tracker";
 import { UnenrollModal } from "./components/unenroll-modal";
 import { useCourseProgress } from "./hooks/use-course-progress";
 import "./course.css";
-
-interface EnrolledCourse {
-  _id: string;
-}
 
 export default function CoursePage() {
   const { id = "" } = useParams();
@@ -82,15 +79,14 @@ export default function CoursePage() {
     );
   }, []);
 
-  const enrollKey = user ? storageKeys.enrollments(user.email) : null;
-  const enrolled = enrollKey ? readJson<EnrolledCourse[]>(enrollKey, []).some((c) => c?._id === id) : false;
+  const enrolled = user ? readEnrollments(user.email).some((c) => c._id === id) : false;
 
   const unenroll = () => {
     reset();
-    if (enrollKey) {
-      writeJson(
-        enrollKey,
-        readJson<EnrolledCourse[]>(enrollKey, []).filter((c) => c?._id !== id),
+    if (user) {
+      writeEnrollments(
+        user.email,
+        readEnrollments(user.email).filter((c) => c._id !== id),
       );
       api(`/enrollments/${encodeURIComponent(id)}`, { method: "DELETE" }).catch(() => undefined);
     }

@@ -1,12 +1,7 @@
-import { type Course, type EnrolledCourse, enrolledCourse, enrolledCourseList, storageKeys } from "@koc/shared";
+import { type Course, type EnrolledCourse, enrolledCourse, enrolledCourseList } from "@koc/shared";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { api } from "../../../lib/api-client";
-import { readJson, writeJson } from "../../../lib/storage";
-
-const readLocal = (key: string): EnrolledCourse[] => {
-  const list = readJson<unknown>(key, []);
-  return Array.isArray(list) ? list.filter((c): c is EnrolledCourse => typeof c?._id === "string") : [];
-};
+import { readEnrollments, writeEnrollments } from "../../../lib/enrollment-store";
 
 /** Browser-only enrolments join the server's; for a course on both sides the earlier date wins. */
 function mergeLists(local: EnrolledCourse[], server: EnrolledCourse[]): EnrolledCourse[] {
@@ -24,23 +19,22 @@ function mergeLists(local: EnrolledCourse[], server: EnrolledCourse[]): Enrolled
  * they follow the learner to another device.
  */
 export function useEnrollments(email: string) {
-  const key = storageKeys.enrollments(email);
-  const [courses, setCourses] = useState<EnrolledCourse[]>(() => readLocal(key));
+  const [courses, setCourses] = useState<EnrolledCourse[]>(() => readEnrollments(email));
   const [syncing, setSyncing] = useState(true);
   const latest = useRef(courses);
 
   const save = useCallback(
     (next: EnrolledCourse[]) => {
       latest.current = next;
-      writeJson(key, next);
+      writeEnrollments(email, next);
       setCourses(next);
     },
-    [key],
+    [email],
   );
 
   useEffect(() => {
     let current = true;
-    const local = readLocal(key);
+    const local = readEnrollments(email);
     latest.current = local;
     setCourses(local);
     api("/enrollments", { schema: enrolledCourseList })
@@ -66,7 +60,7 @@ export function useEnrollments(email: string) {
     return () => {
       current = false;
     };
-  }, [key, save]);
+  }, [email, save]);
 
   const enroll = useCallback(
     async (course: Course) => {

@@ -61,7 +61,8 @@ describe("the server process", () => {
   const dataDir = mkdtempSync(join(tmpdir(), "koc-main-"));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it("shuts down gracefully on SIGTERM and reopens the same data", async () => {
+  // Each round starts the real process (tsx, initdb, migrations, seed): slow on a busy 2-core machine.
+  it("shuts down gracefully on SIGTERM and reopens the same data", { timeout: 240_000 }, async () => {
     for (let round = 0; round < 2; round++) {
       const port = await freePort();
       const base = `http://127.0.0.1:${port}`;

@@ -39,7 +39,9 @@ const changedAt = Math.max(...sources.map((s) => newest(at(s))));
 const skip = process.env.KOC_SKIP_BUILD === "1" && builtAt > 0;
 if (!skip && (builtAt === 0 || changedAt > builtAt)) {
   console.log(builtAt === 0 ? "First start: building the app..." : "Sources changed: rebuilding the app...");
-  const result = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
+  // Always a production build, even when the shell has NODE_ENV=development (React's dev build is slow).
+  const env = { ...process.env, NODE_ENV: "production" };
+  const result = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit", env });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

@@ -35,7 +35,14 @@ function pyodideAssets(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ command }) => {
+  // The build is always a production build (React's production runtime), even when the shell has
+  // NODE_ENV=development; Vite and the React plugin read NODE_ENV after this file is loaded.
+  if (command === "build") process.env.NODE_ENV = "production";
+  return config;
+});
+
+const config = {
   plugins: [react(), pyodideAssets()],
   build: {
     outDir: "dist",
@@ -47,4 +54,4 @@ export default defineConfig({
     port: Number(process.env.WEB_PORT ?? 5173),
     proxy: { "/api": { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },
   },
-});
+};

@@ -10,6 +10,10 @@ if (problems.length > 0) {
   process.exit(1);
 }
 mkdirSync(dirname(catalogueFile), { recursive: true });
-writeFileSync(catalogueFile, JSON.stringify(catalogue));
+// quizExpect serves only the content tests (code questions); the server never sees it.
+writeFileSync(
+  catalogueFile,
+  JSON.stringify(catalogue, (key, value) => (key === "quizExpect" ? undefined : value)),
+);
 const lessons = catalogue.courses.reduce((n, c) => n + c.lessons.length, 0);
 console.log(`content: ${catalogue.courses.length} courses, ${lessons} lessons -> ${catalogueFile}`);

@@ -11,7 +11,14 @@ import {
   loadCatalogue,
   validateCatalogue,
 } from "./index.js";
-import { proseWordCount } from "./validate.js";
+import { correctIsUniquelyLongest, positionBounds, quizBalanceProblems, quizStats } from "./quiz-checks.js";
+import {
+  codeQuestionProblems,
+  DOES_NOT_COMPILE,
+  proseWordCount,
+  questionProgram,
+  unrenderableMarkdown,
+} from "./validate.js";
 
 const { catalogue, problems } = loadCatalogue(coursesDir);
 
@@ -22,7 +29,7 @@ describe("the catalogue", () => {
 
   it("has the Java course's 50 topics in order, starting with the introduction, data types and operators", () => {
     const java = catalogue.courses.find((c) => c.id === "java-programming");
-    expect(java?.lessons).toHaveLength(50);
+    expect(java?.lessons.length).toBeGreaterThanOrEqual(50);
     expect(java?.lessons.slice(0, 3).map((l) => l.title)).toEqual([
       "Introduction to Java: JVM, JDK and Your First Program",
       "Variables and Data Types",
@@ -39,6 +46,50 @@ describe("the catalogue", () => {
     expect(titles.some((t) => /System Design/.test(t))).toBe(true);
     const access = new Set(catalogue.courses.map((c) => c.access));
     expect(access).toEqual(new Set(["free", "premium"]));
+  });
+});
+
+describe("the quizzes test understanding, not test-taking tricks", () => {
+  const courses = catalogue.courses.map((course) => ({ id: course.id, course }));
+
+  it.each(courses)("$id: answer positions are balanced", ({ course }) => {
+    expect(quizBalanceProblems(course).filter((p) => /option [A-D] is correct/.test(p))).toEqual([]);
+  });
+
+  it.each(courses)(
+    "$id: at most 35 percent of questions have the correct option as the uniquely longest",
+    ({ course }) => {
+      expect(quizBalanceProblems(course).filter((p) => /uniquely longest/.test(p))).toEqual([]);
+    },
+  );
+
+  it("measures the uniquely longest correct option by trimmed length; a tie is not unique", () => {
+    expect(correctIsUniquelyLongest(["long answer", "a", "b", "c"], 0)).toBe(true);
+    expect(correctIsUniquelyLongest(["same", "four", "b", "c"], 0)).toBe(false);
+    expect(correctIsUniquelyLongest(["a ", "b", "c", "d"], 0)).toBe(false);
+  });
+
+  it("flags a course whose answers favour length or one position, and passes a balanced one", () => {
+    const quiz = (correct: number, longest: boolean) => ({
+      question: "q",
+      options: [0, 1, 2, 3].map((i) => (longest && i === correct ? "the long right answer" : `option ${i}`)),
+      correct,
+    });
+    const lessons = (make: (i: number) => ReturnType<typeof quiz>) =>
+      Array.from({ length: 8 }, (_, l) => ({ quiz: Array.from({ length: 5 }, (_, q) => make(l * 5 + q)) }));
+    const balanced = { id: "ok", lessons: lessons((i) => quiz(i % 4, i % 4 === 0)) } as never;
+    expect(quizBalanceProblems(balanced)).toEqual([]);
+    const byLength = { id: "len", lessons: lessons((i) => quiz(i % 4, i % 2 === 0)) } as never;
+    expect(quizBalanceProblems(byLength).join()).toMatch(/uniquely longest in 20 of 40 questions \(50%/);
+    const skewed = { id: "pos", lessons: lessons((i) => quiz(i % 3 === 0 ? 1 : i % 4, false)) } as never;
+    expect(quizBalanceProblems(skewed).join()).toMatch(/option B is correct in \d+ of 40 questions \(allowed 6-14\)/);
+    expect(quizStats(balanced).positions).toEqual([10, 10, 10, 10]);
+  });
+
+  it("bounds answer positions at 15%-35% from 40 questions and 10%-40% below", () => {
+    expect(positionBounds(40)).toEqual([6, 14]);
+    expect(positionBounds(250)).toEqual([38, 87]);
+    expect(positionBounds(20)).toEqual([2, 8]);
   });
 });
 
@@ -90,6 +141,36 @@ describe("the validator", () => {
     expect(out).toMatch(/duplicate question/);
   });
 
+  it.each([
+    ["| a | b |\n|---|---|", "a table"],
+    ["See ![map](/x.svg) here", "an image"],
+    ["Read [the docs](https://example.com).", "a link"],
+    ["> quoted", "a block quote"],
+    ["text\n\n---\n\nmore", "a horizontal rule"],
+    ["##### Five", "a heading deeper than ####"],
+    ["- a\n  - b\n      - c", "a list nested deeper than one level"],
+    ["Use <b>bold</b> here", "raw HTML"],
+    ["```java\nclass A {}", "an unclosed code fence"],
+  ])("rejects Markdown the lesson renderer cannot show: %s", (markdown, what) => {
+    expect(unrenderableMarkdown(markdown).join("\n")).toContain(what);
+  });
+
+  it("accepts what the renderer shows: generics in prose, tags in code, one level of sub-items", () => {
+    const ok = "A `List<String>` or List<Integer>.\n\n- a\n  - b\n\n```html\n<b>x</b>\n| not | a table |\n```";
+    expect(unrenderableMarkdown(ok)).toEqual([]);
+  });
+
+  it("checks a code question's key against its expect", () => {
+    const program =
+      "What does it print?\n```java\npublic class A { public static void main(String[] a) { System.out.println(1); } }\n```";
+    const q = { question: program, options: ["1", "2", "3", "It does not compile"], correct: 0 };
+    expect(codeQuestionProblems(q, "1")).toEqual([]);
+    expect(codeQuestionProblems(q, "2").join()).toMatch(/keyed option "1" is not the expected output "2"/);
+    expect(codeQuestionProblems(q, undefined).join()).toMatch(/has no expect/);
+    expect(codeQuestionProblems({ ...q, correct: 3 }, DOES_NOT_COMPILE)).toEqual([]);
+    expect(codeQuestionProblems(q, DOES_NOT_COMPILE).join()).toMatch(/keyed option does not say so/);
+  });
+
   it("counts prose words outside code blocks", () => {
     expect(proseWordCount("one two\n```java\nclass A {}\n```\nthree")).toBe(3);
   });
@@ -130,6 +211,56 @@ describe.skipIf(!hasJavac)("the lessons' Java examples (JDK present)", () => {
         .map((line) => where.get(line.slice(5)) ?? line);
       expect(failures).toEqual([]);
       expect(out).toMatch(new RegExp(`compiled ${dirs.length}, failed 0`));
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it("every code question's program really prints (or fails to compile) what its key says", () => {
+    const root = mkdtempSync(join(tmpdir(), "koc-quiz-"));
+    try {
+      const jobs: { dir: string; where: string; expect: string }[] = [];
+      for (const c of catalogue.courses) {
+        for (const l of c.lessons) {
+          l.quiz.forEach((q, i) => {
+            const program = questionProgram(q.question);
+            const expect = l.quizExpect?.[i];
+            if (program === undefined || expect === undefined) return;
+            const name = /public\s+(?:final\s+)?class\s+(\w+)/.exec(program)?.[1] ?? "Main";
+            const dir = join(root, `${jobs.length}`);
+            mkdirSync(dir);
+            writeFileSync(join(dir, `${name}.java`), program);
+            jobs.push({ dir: `${dir}:${name}`, where: `${c.id} #${l.position} question ${i + 1}`, expect });
+          });
+        }
+      }
+      const java = catalogue.courses.find((c) => c.id === "java-programming");
+      const codeQuestions = java?.lessons.flatMap((l) => l.quizExpect?.filter((e) => e !== undefined) ?? []) ?? [];
+      expect(codeQuestions.length).toBeGreaterThan(0);
+      const out = execFileSync("java", [join(contentRoot, "tools", "RunAll.java"), ...jobs.map((j) => j.dir)], {
+        encoding: "utf8",
+        maxBuffer: 64 * 1024 * 1024,
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      const results = new Map(
+        out
+          .split("\n")
+          .filter((line) => line.startsWith("RESULT "))
+          .map((line) => {
+            const [, dir, outcome, b64] = line.split(" ");
+            const text = outcome === "OK" ? Buffer.from(b64 ?? "", "base64").toString("utf8") : undefined;
+            return [dir, { outcome, text }] as const;
+          }),
+      );
+      const wrong = jobs.flatMap((j) => {
+        const r = results.get(j.dir.slice(0, j.dir.lastIndexOf(":")));
+        const actual =
+          r?.outcome === "COMPILE_ERROR" ? DOES_NOT_COMPILE : r?.outcome === "OK" ? r.text?.trim() : r?.outcome;
+        return actual === j.expect.trim()
+          ? []
+          : [`${j.where}: expected "${j.expect.trim()}", the JDK gave "${actual}"`];
+      });
+      expect(wrong).toEqual([]);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

@@ -38,7 +38,8 @@ function loadLesson(courseId: string, dir: string, file: string, problems: strin
       title: fm.data.title,
       type: fm.data.type,
       content: body,
-      quiz: fm.data.quiz,
+      quiz: fm.data.quiz.map(({ expect: _expect, ...q }) => q),
+      ...(fm.data.quiz.some((q) => q.expect !== undefined) ? { quizExpect: fm.data.quiz.map((q) => q.expect) } : {}),
     };
   } catch (err) {
     problems.push(`${where}: ${describe(err)}`);

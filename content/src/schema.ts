@@ -12,7 +12,16 @@ export const courseFrontMatter = z.object({
 export const lessonFrontMatter = z.object({
   title: z.string().min(3),
   type: materialType.default("lesson"),
-  quiz: z.array(quizQuestion),
+  quiz: z.array(
+    quizQuestion.extend({
+      /**
+       * Optional, for a code question (the question text holds a complete program in a ```java
+       * fence): the program's exact standard output, or "does not compile". The content tests
+       * compile and run the program and check both this and the keyed option against the real JDK.
+       */
+      expect: z.string().optional(),
+    }),
+  ),
 });
 
 export interface LessonEntry {
@@ -23,6 +32,8 @@ export interface LessonEntry {
   type: z.infer<typeof materialType>;
   content: string;
   quiz: z.infer<typeof quizQuestion>[];
+  /** For each quiz question, its `expect` (code questions only); kept out of `quiz`, which the server stores. */
+  quizExpect?: (string | undefined)[];
 }
 
 export interface CourseEntry {

@@ -1,3 +1,4 @@
+import { quizBalanceProblems } from "./quiz-checks.js";
 import type { Catalogue, CourseEntry, LessonEntry } from "./schema.js";
 
 export const MIN_PROSE_WORDS = 400;
@@ -26,6 +27,64 @@ export const isCompleteJavaProgram = (code: string): boolean =>
   /\b(class|record|enum|interface)\s+\w+/.test(code) &&
   /public\s+static\s+void\s+main\s*\(\s*(final\s+)?String/.test(code);
 
+/**
+ * Markdown the lesson renderer (apps/web/src/components/tutorial-renderer.tsx) cannot show as
+ * intended: it renders headings # to ####, paragraphs, lists with one level of sub-items, bold,
+ * italic, inline code and fenced code. Anything else would reach the learner as raw symbols, so
+ * the build rejects it.
+ */
+const UNRENDERABLE: readonly [RegExp, string][] = [
+  [/^\s*\|.*\|\s*$/m, "a table"],
+  [/!\[[^\]]*\]\([^)]*\)/, "an image"],
+  [/\[[^\]]+\]\([^)]*\)/, "a link"],
+  [/^\s*>/m, "a block quote"],
+  [/^\s*(-{3,}|\*{3,}|_{3,})\s*$/m, "a horizontal rule"],
+  [/^#{5,}\s/m, "a heading deeper than ####"],
+  [/^ {5,}([-*+]|\d+\.)\s/m, "a list nested deeper than one level"],
+  [/<\/?[a-z][a-z0-9-]*(\s[^>]*)?>/, "raw HTML (put tags in `inline code` or a code block)"],
+];
+
+export function unrenderableMarkdown(markdown: string): string[] {
+  const fences = markdown.match(/^```/gm)?.length ?? 0;
+  const out = fences % 2 === 0 ? [] : ["an unclosed code fence"];
+  const prose = markdown.replace(FENCE, "\n").replace(/`[^`\n]*`/g, "code");
+  for (const [pattern, what] of UNRENDERABLE) {
+    const hit = pattern.exec(prose);
+    if (hit) out.push(`${what}: "${hit[0].trim().slice(0, 60)}"`);
+  }
+  return out;
+}
+
+export const DOES_NOT_COMPILE = "does not compile";
+
+/** The Java program a code question shows (a ```java fence in its text), if any. */
+export function questionProgram(question: string): string | undefined {
+  return codeBlocks(question).find((b) => b.lang === "java")?.code;
+}
+
+/**
+ * A code question shows a complete program and carries `expect`: its exact output, or
+ * "does not compile". The keyed option must be that output (trimmed), or, for a program that does
+ * not compile, an option starting "It does not compile". Whether `expect` is true is checked by the
+ * content tests against the real JDK.
+ */
+export function codeQuestionProblems(
+  q: { question: string; options: string[]; correct: number },
+  expect: string | undefined,
+): string[] {
+  const program = questionProgram(q.question);
+  if (program === undefined) return expect === undefined ? [] : ["has expect but no ```java program"];
+  if (expect === undefined) return ['shows a java program but has no expect (its output or "does not compile")'];
+  if (!isCompleteJavaProgram(program)) return ["shows a java program without a class and a main method"];
+  const keyed = (q.options[q.correct] ?? "").trim();
+  if (expect === DOES_NOT_COMPILE) {
+    return /^It does not compile/.test(keyed)
+      ? []
+      : ['expects "does not compile" but its keyed option does not say so'];
+  }
+  return keyed === expect.trim() ? [] : [`keyed option "${keyed}" is not the expected output "${expect.trim()}"`];
+}
+
 function lessonProblems(course: CourseEntry, lesson: LessonEntry, index: number): string[] {
   const where = `${course.id} #${lesson.position} ${lesson.title}`;
   const out: string[] = [];
@@ -40,10 +99,14 @@ function lessonProblems(course: CourseEntry, lesson: LessonEntry, index: number)
       out.push(`${where}: a java example without a class and a main method`);
     }
   }
+  for (const what of unrenderableMarkdown(lesson.content)) {
+    out.push(`${where}: the lesson renderer cannot show ${what}`);
+  }
   if (!/^##\s+Common Mistakes/m.test(lesson.content)) out.push(`${where}: missing a "## Common Mistakes" section`);
   if (!/^##\s+Summary/m.test(lesson.content)) out.push(`${where}: missing a "## Summary" section`);
   if (lesson.quiz.length !== 5) out.push(`${where}: quiz has ${lesson.quiz.length} questions, 5 required`);
   lesson.quiz.forEach((q, i) => {
+    for (const p of codeQuestionProblems(q, lesson.quizExpect?.[i])) out.push(`${where}: question ${i + 1} ${p}`);
     if (q.options.length !== 4) out.push(`${where}: question ${i + 1} needs exactly 4 options`);
     if (new Set(q.options.map((o) => o.trim().toLowerCase())).size !== q.options.length) {
       out.push(`${where}: question ${i + 1} repeats an option`);
@@ -72,6 +135,7 @@ function courseProblems(course: CourseEntry): string[] {
       else seen.set(key, l.title);
     }
   }
+  out.push(...quizBalanceProblems(course));
   return out;
 }
 

@@ -19,6 +19,38 @@ const output = (page: Page) => page.getByTestId("code-output");
 const execute = (page: Page) => page.getByRole("button", { name: "Execute" });
 
 test.describe("code editor on /playground", () => {
+  test("keyboard: Tab indents, undo and comment toggle work, Escape then Tab or Ctrl+M lets focus leave", async ({
+    page,
+  }) => {
+    await gotoAndSettle(page, "/playground");
+    await chooseLanguage(page, "JavaScript");
+    await setCode(page, "let a = 1;");
+    await page.keyboard.press("Home");
+    await page.keyboard.press("Tab");
+    await expect(page.locator(".cm-content")).toHaveText("    let a = 1;");
+    await page.keyboard.press("ControlOrMeta+z");
+    await expect(page.locator(".cm-content")).toHaveText("let a = 1;");
+    await page.keyboard.press("ControlOrMeta+/");
+    await expect(page.locator(".cm-content")).toHaveText("// let a = 1;");
+    await page.keyboard.press("ControlOrMeta+/");
+
+    // Tab inside the editor stays inside; Escape then Tab moves on to the next control.
+    await page.keyboard.press("Escape");
+    await page.keyboard.press("Tab");
+    await expect(page.locator(".cm-content")).not.toBeFocused();
+    await expect(page.locator(".cm-content")).toHaveText("let a = 1;");
+
+    // Ctrl+M switches Tab to moving focus, and says so to screen readers.
+    await page.locator(".cm-content").click();
+    await page.keyboard.press("Control+m");
+    await expect(page.locator(".cm-announced")).toHaveText("Tab moves focus out of the editor.");
+    await page.keyboard.press("Tab");
+    await expect(page.locator(".cm-content")).not.toBeFocused();
+    await page.locator(".cm-content").click();
+    await page.keyboard.press("Control+m");
+    await expect(page.locator(".cm-announced")).toHaveText("Tab inserts indentation.");
+  });
+
   test("the Java sample runs on the server's runner, or is labelled as simulated", async ({
     page,
     request,

@@ -1,42 +1,107 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, gotoAndSettle, test } from "./fixtures";
 
-test("Kattappa's page answers a quick question after thinking, and Speak clearly to one letter", async ({
+const QUICK = [
+  "How do I debug Java code?",
+  "Explain OOP concepts",
+  "What are data structures?",
+  "Help with algorithms",
+];
+
+test("on /kattappa a typed question goes to the server and the answer names and links a lesson", async ({
   page,
   consoleErrors,
 }) => {
   await gotoAndSettle(page, "/kattappa");
-  for (const q of [
-    "How do I debug Java code?",
-    "Explain OOP concepts",
-    "What are data structures?",
-    "Help with algorithms",
-  ]) {
-    await expect(page.getByRole("button", { name: q })).toBeVisible();
-  }
-  await page.getByRole("button", { name: "Explain OOP concepts" }).click();
+  const log = page.getByRole("list", { name: "Conversation with Kattappa" });
+  const input = page.getByLabel("Your message to Kattappa");
+  await input.fill("How do I combine rows from two tables with a join?");
+  const request = page.waitForRequest((r) => r.url().endsWith("/api/ai/chat") && r.method() === "POST");
+  await input.press("Enter");
+  expect((await request).postDataJSON()).toEqual({ message: "How do I combine rows from two tables with a join?" });
   await expect(page.getByText("Kattappa is thinking...")).toBeVisible();
   await expect(page.getByRole("button", { name: "Send" })).toBeDisabled();
-  await expect(page.getByText(/four pillars: encapsulation/)).toBeVisible();
+  await expect(log.getByText(/Joining Tables/).first()).toBeVisible();
+  await expect(log.getByRole("link", { name: "Joining Tables" })).toHaveAttribute("href", "/course/sql-databases");
+  await expect(page.getByText("Kattappa is thinking...")).toHaveCount(0);
 
-  const input = page.getByLabel("Your message to Kattappa");
+  // Shift+Enter adds a line; one letter gets Speak clearly.
   await input.fill("x");
+  await input.press("Shift+Enter");
+  await expect(input).toHaveValue("x\n");
   await input.press("Enter");
-  await expect(page.getByRole("list", { name: "Conversation with Kattappa" }).getByText(/Speak clearly/)).toBeVisible();
+  await expect(log.getByText("Speak clearly", { exact: true })).toBeVisible();
   expect(consoleErrors).toEqual([]);
 });
 
-test("the floating mentor opens with a greeting, answers from the lessons, and closes on Escape", async ({
+test("Kattappa's quick questions are answered from the server", async ({ page, consoleErrors }) => {
+  await gotoAndSettle(page, "/kattappa");
+  for (const q of QUICK) await expect(page.getByRole("button", { name: q })).toBeVisible();
+  const answered = page.waitForResponse((r) => r.url().endsWith("/api/ai/chat"));
+  await page.getByRole("button", { name: "Explain OOP concepts" }).click();
+  expect((await answered).status()).toBe(200);
+  const log = page.getByRole("list", { name: "Conversation with Kattappa" });
+  await expect(log.getByText(/encapsulation/).first()).toBeVisible();
+  await expect(log.getByRole("link", { name: "Classes and Objects" }).first()).toBeVisible();
+
+  await gotoAndSettle(page, "/kattappa-test");
+  await expect(page.getByRole("button", { name: /^(How do I debug Java code\?|Explain OOP concepts)$/ })).toHaveCount(
+    2,
+  );
+  await page.getByRole("button", { name: "How do I debug Java code?" }).click();
+  await expect(page.getByRole("list", { name: "Conversation with Kattappa" }).getByText(/stack trace/)).toBeVisible();
+  expect(consoleErrors).toEqual([]);
+});
+
+test("the floating mentor on a course page sends the open lesson and the editor's code", async ({
+  page,
+  consoleErrors,
+}) => {
+  await gotoAndSettle(page, "/course/java-programming");
+  await page
+    .getByRole("button", { name: /Constructors and the this Keyword/ })
+    .first()
+    .click();
+  await expect(page.getByRole("article", { name: "Lesson: Constructors and the this Keyword" })).toBeVisible();
+  const code = 'public class Main {\n  public static void main(String[] args) {\n    System.out.println("hi")\n  }\n}';
+  await page.locator(".cm-content").click();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.press("Delete");
+  await page.keyboard.insertText(code);
+
+  await page.getByRole("button", { name: "Open the coding mentor" }).click();
+  const panel = page.getByRole("region", { name: "Kattappa, your coding mentor" });
+  await expect(panel.getByText(/I am Kattappa, your coding mentor/)).toBeVisible();
+  await panel.getByLabel("Your question for Kattappa").fill("Why does this not compile?");
+  const request = page.waitForRequest((r) => r.url().endsWith("/api/ai/chat") && r.method() === "POST");
+  await panel.getByRole("button", { name: "Send" }).click();
+  expect((await request).postDataJSON()).toEqual({
+    message: "Why does this not compile?",
+    context: {
+      courseId: "java-programming",
+      materialId: "java-programming--constructors-and-this",
+      code,
+      language: "java",
+    },
+  });
+  // With a Java runner the compiler's first error is explained; without one Kattappa says so.
+  await expect(panel.getByText(/javac stops at line 3|could not compile your code on this server/)).toBeVisible();
+  await expect(panel.getByLabel("Your question for Kattappa")).toHaveValue("");
+  expect(consoleErrors).toEqual([]);
+});
+
+test("the floating mentor answers from the lessons, keeps focus inside, and closes on Escape", async ({
   page,
   consoleErrors,
 }) => {
   await gotoAndSettle(page, "/about");
   await page.getByRole("button", { name: "Open the coding mentor" }).click();
   const panel = page.getByRole("region", { name: "Kattappa, your coding mentor" });
-  await expect(panel.getByText(/I am Kattappa, your coding mentor/)).toBeVisible();
-  await panel.getByLabel("Your question for Kattappa").fill("tell me about loops");
+  await panel.getByLabel("Your question for Kattappa").fill("tell me about while loops");
+  const request = page.waitForRequest((r) => r.url().endsWith("/api/ai/chat"));
   await panel.getByRole("button", { name: "Send" }).click();
-  // the server answers from the lesson that explains it, and says where to read on
-  await expect(panel.getByText(/Read the whole lesson at \/course\//)).toBeVisible();
+  expect((await request).postDataJSON()).toEqual({ message: "tell me about while loops" });
+  await expect(panel.getByRole("link", { name: "while and do-while Loops" }).first()).toBeVisible();
   // focus stays inside the open panel
   await panel.getByRole("button", { name: "Send" }).focus();
   await page.keyboard.press("Tab");
@@ -46,5 +111,22 @@ test("the floating mentor opens with a greeting, answers from the lessons, and c
   await page.keyboard.press("Escape");
   await expect(panel).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Open the coding mentor" })).toBeFocused();
+  expect(consoleErrors).toEqual([]);
+});
+
+test("answers with lesson links and code stay accessible and fit a 360 px screen", async ({ page, consoleErrors }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await gotoAndSettle(page, "/kattappa");
+  await page.getByRole("button", { name: "How do I debug Java code?" }).click();
+  const log = page.getByRole("list", { name: "Conversation with Kattappa" });
+  await expect(log.getByRole("link").first()).toBeVisible();
+  await page.getByRole("button", { name: "Open the coding mentor" }).click();
+  const panel = page.getByRole("region", { name: "Kattappa, your coding mentor" });
+  await panel.getByLabel("Your question for Kattappa").fill("Why must I override hashCode when I override equals?");
+  await panel.getByRole("button", { name: "Send" }).click();
+  await expect(panel.getByRole("link").first()).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(360);
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   expect(consoleErrors).toEqual([]);
 });

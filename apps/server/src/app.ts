@@ -4,9 +4,14 @@ import { createOffRunner } from "./adapters/code-runner/off.js";
 import type { CodeRunner } from "./adapters/code-runner/types.js";
 import { createOutboxMailer } from "./adapters/mail/outbox.js";
 import type { Mailer } from "./adapters/mail/types.js";
+import { type CircuitBreaker, createCircuitBreaker } from "./adapters/mentor-model/circuit-breaker.js";
+import { createOpenAiCompatibleModel } from "./adapters/mentor-model/openai-compatible.js";
+import type { MentorModel } from "./adapters/mentor-model/types.js";
+import { createPaymentGateway } from "./adapters/payments/index.js";
+import type { PaymentGateway } from "./adapters/payments/types.js";
 import { createMemoryRateLimiter } from "./adapters/rate-limit/memory.js";
 import type { RateLimiter } from "./adapters/rate-limit/types.js";
-import { type Config, loadConfig } from "./config.js";
+import { type Config, fastifyTrustProxy, loadConfig } from "./config.js";
 import type { Database } from "./db/client.js";
 import { authenticate } from "./modules/auth/authenticate.js";
 import { authRoutes } from "./modules/auth/routes.js";
@@ -16,6 +21,7 @@ import { catalogueRoutes } from "./modules/catalogue/routes.js";
 import { type CatalogueService, createCatalogueService } from "./modules/catalogue/service.js";
 import { certificateIssueRoutes, certificateVerifyRoutes } from "./modules/certificates/routes.js";
 import { type CertificateService, createCertificateService } from "./modules/certificates/service.js";
+import { registerVerifyPage } from "./modules/certificates/verify-page.js";
 import { contactRoutes } from "./modules/contact/routes.js";
 import { type ContactService, createContactService } from "./modules/contact/service.js";
 import { enrollmentRoutes } from "./modules/enrollments/routes.js";
@@ -23,10 +29,22 @@ import { createEnrollmentService, type EnrollmentService } from "./modules/enrol
 import { healthRoutes } from "./modules/health/routes.js";
 import { mentorRoutes } from "./modules/mentor/routes.js";
 import { createMentorService, type MentorService } from "./modules/mentor/service.js";
+import { paymentRoutes, paymentWebhookRoutes } from "./modules/payments/routes.js";
+import { createPaymentService, type PaymentService } from "./modules/payments/service.js";
+import { createWebhookHandler } from "./modules/payments/webhook.js";
 import { progressRoutes } from "./modules/progress/routes.js";
 import { createProgressService, type ProgressService } from "./modules/progress/service.js";
+import { createReceiptSigner } from "./modules/quiz/receipts.js";
+import { quizReceiptRoutes, quizRoutes } from "./modules/quiz/routes.js";
+import { createQuizService, type QuizService } from "./modules/quiz/service.js";
+import { referralRoutes } from "./modules/referral/routes.js";
+import { createReferralService, type ReferralService } from "./modules/referral/service.js";
 import { runRoutes } from "./modules/run/routes.js";
 import { registerErrorHandling } from "./plugins/errors.js";
+import { registerInputGuard } from "./plugins/input-guard.js";
+import { requestLogSerializers } from "./plugins/log-serializers.js";
+import { noStore } from "./plugins/no-store.js";
+import { registerRouteTable } from "./plugins/route-table.js";
 import { registerSecurity } from "./plugins/security.js";
 import { registerWebApp } from "./plugins/web-app.js";
 
@@ -44,6 +62,10 @@ declare module "fastify" {
     certificates: CertificateService;
     contact: ContactService;
     mentor: MentorService;
+    referrals: ReferralService;
+    payments: PaymentService;
+    paymentWebhook: ReturnType<typeof createWebhookHandler>;
+    quiz: QuizService;
   }
 }
 
@@ -60,24 +82,41 @@ export interface AppDeps {
   /** Runs learners' Java; defaults to none (POST /api/run answers 503). Closed with the app. */
   codeRunner?: CodeRunner;
   logger?: FastifyServerOptions["logger"];
+  /** Defaults from the config: Razorpay with keys, else the test checkout (none in production). */
+  paymentGateway?: PaymentGateway | null;
+  /** Signs test-checkout payments (main.ts: kept in DATA_DIR); a fresh one per app when omitted. */
+  testCheckoutSecret?: string;
+  /** The mentor's model; defaults to MENTOR_LLM_* from the config (none: answers from the lessons). */
+  mentorModel?: MentorModel;
+  /** Defaults to 3 failures, then 60 s answering from the lessons. */
+  mentorBreaker?: CircuitBreaker;
   /** Built web app to serve; omitted in API-only tests. */
   webDistDir?: string;
 }
 
 /** Builds the whole application without listening: main.ts listens, tests inject. */
 export async function buildApp(deps: AppDeps) {
+  const config = deps.config ?? loadConfig({ NODE_ENV: "test" });
+  // Request lines are logged without their query string (reset tokens travel there).
+  const logger = (
+    deps.logger ? { ...(deps.logger === true ? {} : deps.logger), serializers: requestLogSerializers } : false
+  ) as boolean;
   const app = Fastify({
-    logger: deps.logger ?? false,
+    logger,
     bodyLimit: 1_048_576,
-    trustProxy: true,
+    // Off unless TRUST_PROXY names the proxies: otherwise X-Forwarded-For/Host would set request.ip/host.
+    trustProxy: fastifyTrustProxy(config),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     forceCloseConnections: "idle",
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerInputGuard(app);
+  registerRouteTable(app);
 
-  const config = deps.config ?? loadConfig({ NODE_ENV: "test" });
+  // main.ts always passes a secret (configured or kept in DATA_DIR); tests without one get a fresh one.
+  const serverSecret = config.JWT_SECRET ?? ephemeralSecret();
   app.decorate("config", config);
   app.decorate("database", deps.database);
   app.decorate(
@@ -86,15 +125,32 @@ export async function buildApp(deps: AppDeps) {
   );
   app.decorate("rateLimiter", deps.rateLimiter ?? createMemoryRateLimiter());
   app.decorate("catalogue", createCatalogueService(deps.database.db));
-  app.decorate("mentor", createMentorService(app.catalogue));
   app.decorate("codeRunner", deps.codeRunner ?? createOffRunner());
+  app.decorate(
+    "mentor",
+    createMentorService({
+      catalogue: app.catalogue,
+      codeRunner: () => app.codeRunner,
+      rateLimiter: app.rateLimiter,
+      model:
+        deps.mentorModel ??
+        (config.MENTOR_LLM_URL && config.MENTOR_LLM_MODEL
+          ? createOpenAiCompatibleModel({
+              url: config.MENTOR_LLM_URL,
+              model: config.MENTOR_LLM_MODEL,
+              key: config.MENTOR_LLM_KEY,
+            })
+          : undefined),
+      breaker: deps.mentorBreaker ?? createCircuitBreaker(),
+      log: app.log,
+    }),
+  );
   app.addHook("onClose", () => app.codeRunner.close());
   app.decorate(
     "auth",
     createAuthService({
       db: deps.database.db,
-      // main.ts always passes a secret (configured or kept in DATA_DIR); tests without one get a fresh one.
-      tokens: createTokenSigner(config.JWT_SECRET ?? ephemeralSecret()),
+      tokens: createTokenSigner(serverSecret),
       rateLimiter: app.rateLimiter,
       mailer: app.mailer,
       log: app.log,
@@ -102,8 +158,21 @@ export async function buildApp(deps: AppDeps) {
   );
   app.decorateRequest("user", null);
   app.decorate("enrollments", createEnrollmentService(deps.database.db));
-  app.decorate("progress", createProgressService(deps.database.db));
-  app.decorate("certificates", createCertificateService(deps.database.db));
+  app.decorate("progress", createProgressService({ db: deps.database.db, catalogue: app.catalogue }));
+  app.decorate("certificates", createCertificateService(deps.database.db, app.progress));
+  app.decorate(
+    "quiz",
+    createQuizService({
+      db: deps.database.db,
+      catalogue: app.catalogue,
+      rateLimiter: app.rateLimiter,
+      receipts: createReceiptSigner(serverSecret),
+    }),
+  );
+  app.decorate(
+    "referrals",
+    createReferralService({ db: deps.database.db, rateLimiter: app.rateLimiter, log: app.log }),
+  );
   app.decorate(
     "contact",
     createContactService({
@@ -113,6 +182,21 @@ export async function buildApp(deps: AppDeps) {
       supportEmail: config.SUPPORT_EMAIL,
       log: app.log,
     }),
+  );
+  app.decorate(
+    "payments",
+    createPaymentService({
+      db: deps.database.db,
+      gateway:
+        deps.paymentGateway !== undefined
+          ? deps.paymentGateway
+          : createPaymentGateway(config, deps.database.db, deps.testCheckoutSecret),
+      log: app.log,
+    }),
+  );
+  app.decorate(
+    "paymentWebhook",
+    createWebhookHandler({ db: deps.database.db, secret: config.RAZORPAY_WEBHOOK_SECRET, log: app.log }),
   );
 
   await registerSecurity(app);
@@ -125,17 +209,24 @@ export async function buildApp(deps: AppDeps) {
       await api.register(certificateVerifyRoutes);
       // User routes: the scope's onRequest hook authenticates, so every route inside has request.user.
       await api.register(async (user) => {
+        user.addHook("onSend", noStore);
         user.addHook("onRequest", authenticate);
         await user.register(enrollmentRoutes);
         await user.register(progressRoutes);
         await user.register(certificateIssueRoutes);
+        await user.register(referralRoutes);
+        await user.register(paymentRoutes);
+        await user.register(quizReceiptRoutes);
       });
+      await api.register(paymentWebhookRoutes);
       await api.register(contactRoutes);
       await api.register(mentorRoutes);
+      await api.register(quizRoutes);
     },
     { prefix: "/api" },
   );
   await registerWebApp(app, deps.webDistDir);
+  await registerVerifyPage(app, deps.webDistDir);
   return app;
 }
 

@@ -2,6 +2,28 @@ import { z } from "zod";
 
 const optionalUrl = z.url().optional();
 
+/**
+ * TRUST_PROXY: unset or "false" trusts no proxy (request.ip is the socket's peer, X-Forwarded-* are
+ * ignored); a whole number trusts that many hops; otherwise a comma list of proxy addresses or CIDRs.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((value, ctx): false | number | string[] => {
+    const v = value?.trim();
+    if (!v || v === "false" || v === "0") return false;
+    if (/^\d+$/.test(v)) return Number(v);
+    const list = v
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
+    if (list.some((a) => !/^[0-9A-Fa-f:.]+(\/\d{1,3})?$/.test(a))) {
+      ctx.addIssue({ code: "custom", message: "must be a hop count or a comma list of proxy addresses" });
+      return z.NEVER;
+    }
+    return list;
+  });
+
 /** Every environment variable the server reads, parsed once at boot. */
 export const configSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -12,7 +34,12 @@ export const configSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
     .optional(),
-  PUBLIC_ORIGIN: optionalUrl,
+  /** Origin of the links the server writes (reset links); required in production, never taken from headers. */
+  PUBLIC_ORIGIN: z
+    .url()
+    .regex(/^https?:\/\/[^/?#]+\/?$/, "must be an origin such as https://example.com (no path)")
+    .optional(),
+  TRUST_PROXY: trustProxy,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Signs login tokens; generated and kept in DATA_DIR when absent, required in production. */
   JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
@@ -32,6 +59,18 @@ export const configSchema = z.object({
   /** Java execution: auto (local sandbox when a JDK is found), local, judge0, off (simulated). */
   CODE_RUNNER: z.enum(["auto", "local", "judge0", "off"]).default("auto"),
   JUDGE0_URL: optionalUrl,
+  /** Razorpay API keys; both set means real payments, neither means the test checkout. */
+  RAZORPAY_KEY_ID: z.string().min(1).optional(),
+  RAZORPAY_KEY_SECRET: z.string().min(1).optional(),
+  /** Checks the X-Razorpay-Signature of webhooks at /api/payment/webhook. */
+  RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Razorpay's API base; tests point it at a local fake. */
+  RAZORPAY_API_URL: z.url().default("https://api.razorpay.com"),
+  /** Mentor model: base URL of any OpenAI-compatible API (…/v1); without it Kattappa answers from the lessons. */
+  MENTOR_LLM_URL: optionalUrl,
+  MENTOR_LLM_MODEL: z.string().min(1).max(200).optional(),
+  /** Sent as a Bearer token; optional for local servers such as Ollama. */
+  MENTOR_LLM_KEY: z.string().min(1).optional(),
 });
 
 export type Config = z.infer<typeof configSchema>;
@@ -49,8 +88,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (result.data.NODE_ENV === "production" && !result.data.JWT_SECRET) {
     throw new ConfigError("Invalid configuration:\n  JWT_SECRET: is required when NODE_ENV=production");
   }
+  if (result.data.NODE_ENV === "production" && !result.data.PUBLIC_ORIGIN) {
+    throw new ConfigError("Invalid configuration:\n  PUBLIC_ORIGIN: is required when NODE_ENV=production");
+  }
   if (result.data.CODE_RUNNER === "judge0" && !result.data.JUDGE0_URL) {
     throw new ConfigError("Invalid configuration:\n  JUDGE0_URL: is required when CODE_RUNNER=judge0");
   }
+  if (Boolean(result.data.RAZORPAY_KEY_ID) !== Boolean(result.data.RAZORPAY_KEY_SECRET)) {
+    const missing = result.data.RAZORPAY_KEY_ID ? "RAZORPAY_KEY_SECRET" : "RAZORPAY_KEY_ID";
+    throw new ConfigError(`Invalid configuration:\n  ${missing}: is required when the other Razorpay key is set`);
+  }
+  if (result.data.MENTOR_LLM_URL && !result.data.MENTOR_LLM_MODEL) {
+    throw new ConfigError("Invalid configuration:\n  MENTOR_LLM_MODEL: is required when MENTOR_LLM_URL is set");
+  }
   return result.data;
+}
+
+/** TRUST_PROXY as Fastify's trustProxy option (a hop count becomes "trust the first N hops"). */
+export function fastifyTrustProxy(config: Config): false | string[] | ((address: string, hop: number) => boolean) {
+  const value = config.TRUST_PROXY;
+  if (typeof value !== "number") return value;
+  return (_address, hop) => hop < value;
 }

@@ -19,3 +19,9 @@ export class BadRequestError extends HttpError {
     super(400, message);
   }
 }
+
+export class ForbiddenError extends HttpError {
+  constructor(message: string) {
+    super(403, message);
+  }
+}

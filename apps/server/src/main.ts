@@ -2,16 +2,20 @@ import { join, resolve } from "node:path";
 import { createCodeRunnerFromConfig, deferredRunner } from "./adapters/code-runner/index.js";
 import type { CodeRunner } from "./adapters/code-runner/types.js";
 import { createSmtpMailer } from "./adapters/mail/smtp.js";
+import { ensureTestCheckoutSecret } from "./adapters/payments/test-checkout.js";
 import { createMemoryRateLimiter } from "./adapters/rate-limit/memory.js";
 import { createRedisRateLimiter } from "./adapters/rate-limit/redis.js";
 import { buildApp } from "./app.js";
-import { ConfigError, loadConfig } from "./config.js";
+import { type Config, ConfigError, loadConfig } from "./config.js";
+import { secureDataDir } from "./data-dir.js";
 import { openDatabase } from "./db/client.js";
 import { readCatalogue, seedCatalogue } from "./db/seed.js";
 import { ensureJwtSecret } from "./modules/auth/secret.js";
 import { webDistDir } from "./paths.js";
 
 async function main() {
+  // Everything this process creates (database files, secret, outbox) is readable by its owner only.
+  process.umask(0o077);
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
@@ -22,6 +26,11 @@ async function main() {
     }
     throw err;
   }
+
+  // DATA_DIR is used by the embedded database, a generated JWT secret and the outbox; a deployment
+  // with none of them (DATABASE_URL, JWT_SECRET, SMTP_URL) may run on a read-only file system.
+  const usesDataDir = !config.DATABASE_URL || !config.JWT_SECRET || !config.SMTP_URL;
+  const tightened = usesDataDir ? secureDataDir(config.DATA_DIR) : 0;
 
   // Without JWT_SECRET (never in production, see config.ts) the secret is generated once and kept in DATA_DIR.
   if (!config.JWT_SECRET) config = { ...config, JWT_SECRET: ensureJwtSecret(config.DATA_DIR) };
@@ -44,6 +53,8 @@ async function main() {
     config,
     rateLimiter,
     webDistDir,
+    // Without Razorpay keys the test checkout signs with a secret kept in DATA_DIR, like the JWT secret.
+    ...(config.RAZORPAY_KEY_ID ? {} : { testCheckoutSecret: ensureTestCheckoutSecret(config.DATA_DIR) }),
     logger: { level: config.LOG_LEVEL },
     ...(smtp ? { mailer: smtp } : { outboxDir: join(resolve(config.DATA_DIR), "outbox") }),
   });
@@ -66,15 +77,45 @@ async function main() {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
-  createCodeRunnerFromConfig(config, app.log).then(provideRunner, (err: Error) => {
-    app.log.error({ err }, "Java runner failed to start");
-    process.exit(1);
+  const runnerReady = createCodeRunnerFromConfig(config, app.log).then(
+    (runner) => {
+      provideRunner(runner);
+      return runner;
+    },
+    (err: Error) => {
+      app.log.error({ err }, "Java runner failed to start");
+      process.exit(1);
+    },
+  );
+  if (tightened > 0)
+    app.log.warn({ dataDir: config.DATA_DIR, tightened }, "DATA_DIR permissions tightened to owner-only");
+  if (config.NODE_ENV === "production" && !config.SMTP_URL) {
+    app.log.warn("SMTP_URL is not set: mail goes to the outbox and the log shows it with its links redacted");
+  }
+  // Several instances may start together on one database: one migrates and seeds at a time.
+  const seeded = await database.withStartupLock(async () => {
+    await database.migrate();
+    return seedCatalogue(database.db, readCatalogue());
   });
-  await database.migrate();
-  const seeded = await seedCatalogue(database.db, readCatalogue());
+  // PGlite copies its initial files in with mode 0666 whatever the umask: tighten them once it is open
+  // (the folders are 0700 already, so nothing was reachable by other users in between).
+  if (database.engine === "pglite") secureDataDir(config.DATA_DIR);
   app.log.info({ engine: database.engine, ...seeded }, "database ready");
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(readyLine(config, database.engine, await runnerReady));
+}
+
+/** The last start-up line: where the site is, which database engine, and how Java runs. */
+function readyLine(config: Config, engine: "pglite" | "postgres", runner: CodeRunner): string {
+  const host = config.HOST === "0.0.0.0" || config.HOST === "::" ? "localhost" : config.HOST;
+  const database = engine === "pglite" ? `embedded PGlite in ${resolve(config.DATA_DIR)}` : "PostgreSQL (DATABASE_URL)";
+  const java = { local: "local sandbox", judge0: "Judge0 (JUDGE0_URL)", off: "simulated" }[runner.engine];
+  const line = `Kingdom of Code is ready on http://${host}:${config.PORT} (database: ${database}; Java: ${java})`;
+  if (runner.engine !== "off") return line;
+  if (config.CODE_RUNNER === "off")
+    return `${line}. Java is simulated because CODE_RUNNER=off; unset it to run Java for real`;
+  return `${line}. Java is simulated: no JDK with a working bubblewrap here. To run it for real: sudo apt-get install -y openjdk-17-jdk-headless bubblewrap, then npm start again`;
 }
 
 main().catch((err) => {

@@ -12,6 +12,8 @@ interface AccountsAppOptions {
   mailer?: Mailer;
   rateLimiter?: RateLimiter;
   publicOrigin?: string;
+  /** Built web app to serve (a small fake dist dir in tests). */
+  webDistDir?: string;
   /** Share another app's database (two instances behind one load balancer). */
   database?: TestDatabase;
 }
@@ -30,6 +32,7 @@ export async function createAccountsTestApp(engine: Engine, options: AccountsApp
     config,
     ...(options.mailer ? { mailer: options.mailer } : {}),
     ...(options.rateLimiter ? { rateLimiter: options.rateLimiter } : {}),
+    ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
   });
   await app.ready();
   return {
@@ -53,7 +56,9 @@ export async function registerUser(app: TestApp, overrides: { name?: string; ema
     email: overrides.email ?? `learner${counter}-${Date.now()}@example.com`,
     password: overrides.password ?? "correct horse battery",
   };
-  const res = await app.inject({ method: "POST", url: "/api/auth/register", payload: body });
+  // Each from its own address, as separate learners would be (registration is limited per address).
+  const remoteAddress = `10.${200 + ((counter >> 16) % 50)}.${(counter >> 8) & 255}.${counter & 255}`;
+  const res = await app.inject({ method: "POST", url: "/api/auth/register", payload: body, remoteAddress });
   if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
   const { token, user } = res.json() as { token: string; user: { _id: string; email: string; name: string } };
   return { token, user, password: body.password, auth: { authorization: `Bearer ${token}` } };

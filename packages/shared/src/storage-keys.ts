@@ -6,4 +6,6 @@ export const storageKeys = {
   progress: (courseId: string) => `progress_${courseId}`,
   certificate: (courseId: string) => `certificate_${courseId}`,
   enrollments: (email: string) => `enrolledCourses_${email.toLowerCase()}`,
+  /** A visitor's signed quiz receipts, redeemed once they register or sign in. */
+  quizReceipts: "quizReceipts",
 } as const;

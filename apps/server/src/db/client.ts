@@ -20,6 +20,11 @@ export interface Database {
   /** "pglite" (embedded) or "postgres" (a server through pg). */
   engine: "pglite" | "postgres";
   migrate(): Promise<void>;
+  /**
+   * Runs `fn` holding a PostgreSQL advisory lock on a fixed key (on a dedicated connection), so
+   * several instances starting together on one database migrate and seed one after the other.
+   */
+  withStartupLock<T>(fn: () => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -33,6 +38,9 @@ export interface DatabaseOptions {
   pglite?: PGlite;
 }
 
+/** The advisory lock key of start-up (migrations and catalogue seed): "KoC" + "mig" in ASCII. */
+export const STARTUP_LOCK_KEY = 0x4b6f436d6967;
+
 export function openDatabase(options: DatabaseOptions): Database {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
@@ -41,6 +49,19 @@ export function openDatabase(options: DatabaseOptions): Database {
       db,
       engine: "postgres",
       migrate: () => migrateNodePg(drizzleNodePg(pool, { schema }), { migrationsFolder: migrationsDir }),
+      withStartupLock: async (fn) => {
+        const client = await pool.connect();
+        try {
+          await client.query("select pg_advisory_lock($1)", [STARTUP_LOCK_KEY]);
+          try {
+            return await fn();
+          } finally {
+            await client.query("select pg_advisory_unlock($1)", [STARTUP_LOCK_KEY]);
+          }
+        } finally {
+          client.release();
+        }
+      },
       ping: async () => {
         await db.execute(sql`select 1`);
       },
@@ -49,7 +70,7 @@ export function openDatabase(options: DatabaseOptions): Database {
   }
   let client = options.pglite;
   if (!client) {
-    if (options.dataDir) mkdirSync(resolve(options.dataDir), { recursive: true });
+    if (options.dataDir) mkdirSync(resolve(options.dataDir), { recursive: true, mode: 0o700 });
     client = new PGlite(options.dataDir ? resolve(options.dataDir, "pglite") : undefined);
   }
   const pgl = client;
@@ -59,6 +80,15 @@ export function openDatabase(options: DatabaseOptions): Database {
     db,
     engine: "pglite",
     migrate: () => migratePglite(pgliteDb, { migrationsFolder: migrationsDir }),
+    // One process owns a PGlite directory, but the same lock keeps both engines on one code path.
+    withStartupLock: async (fn) => {
+      await pgl.query("select pg_advisory_lock($1)", [STARTUP_LOCK_KEY]);
+      try {
+        return await fn();
+      } finally {
+        await pgl.query("select pg_advisory_unlock($1)", [STARTUP_LOCK_KEY]);
+      }
+    },
     ping: async () => {
       await db.execute(sql`select 1`);
     },

@@ -5,6 +5,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   text,
@@ -28,13 +29,17 @@ export const users = pgTable(
     phone: text("phone"),
     passwordHash: text("password_hash").notNull(),
     isPremium: boolean("is_premium").notNull().default(false),
-    referralCode: text("referral_code").unique(),
-    /** The code this user registered with, kept for the referral programme to credit. */
+    /** Made when the account is created; stored upper-case and matched upper-case. */
+    referralCode: text("referral_code").notNull().unique(),
+    /** The code this user registered with (upper-case), credited through credit_ledger when it is a learner's. */
     referredByCode: text("referred_by_code"),
     tokenVersion: integer("token_version").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check("users_email_lowercase", sql`${t.email} = lower(${t.email})`)],
+  (t) => [
+    check("users_email_lowercase", sql`${t.email} = lower(${t.email})`),
+    check("users_referral_code_uppercase", sql`${t.referralCode} = upper(${t.referralCode})`),
+  ],
 );
 
 export const courses = pgTable(
@@ -112,28 +117,64 @@ export const enrollments = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.courseId] })],
 );
 
-/** A learner's progress in one course, kept on the server so it follows them to another device. */
-export const courseProgress = pgTable(
-  "course_progress",
+/**
+ * Every graded quiz of a signed-in learner (and every visitor receipt they redeemed): the record
+ * that progress is computed from. `materialId` null is the course-level quiz panel.
+ */
+export const quizAttempts = pgTable(
+  "quiz_attempts",
   {
+    id: uuid("id").primaryKey().defaultRandom(),
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     courseId: text("course_id")
       .notNull()
       .references(() => courses.id, { onDelete: "cascade" }),
-    completed: jsonb("completed").$type<string[]>().notNull().default([]),
-    knowledgeUnlocked: jsonb("knowledge_unlocked").$type<string[]>().notNull().default([]),
-    topicProgress: jsonb("topic_progress").$type<Record<string, number>>().notNull().default({}),
-    xp: integer("xp").notNull().default(0),
-    streak: integer("streak").notNull().default(0),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    materialId: text("material_id").references(() => materials.id, { onDelete: "cascade" }),
+    score: integer("score").notNull(),
+    answers: jsonb("answers").$type<number[]>().notNull().default([]),
+    source: text("source", { enum: ["attempt", "receipt"] })
+      .notNull()
+      .default("attempt"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    primaryKey({ columns: [t.userId, t.courseId] }),
-    check("course_progress_xp_nonnegative", sql`${t.xp} >= 0 and ${t.streak} >= 0`),
+    index("quiz_attempts_user_course_idx").on(t.userId, t.courseId),
+    check("quiz_attempts_score_range", sql`${t.score} between 0 and 100`),
+    check("quiz_attempts_source_valid", sql`${t.source} in ('attempt', 'receipt')`),
   ],
 );
+
+/** A topic the learner marked completed, accepted only after a recorded pass of its quiz. */
+export const topicCompletions = pgTable(
+  "topic_completions",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    materialId: text("material_id")
+      .notNull()
+      .references(() => materials.id, { onDelete: "cascade" }),
+    courseId: text("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    completedAt: timestamp("completed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.materialId] }),
+    index("topic_completions_user_course_idx").on(t.userId, t.courseId),
+  ],
+);
+
+/** Visitor receipts already counted: the primary key makes each receipt single use. */
+export const redeemedReceipts = pgTable("redeemed_receipts", {
+  receiptId: text("receipt_id").primaryKey(),
+  userId: uuid("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  redeemedAt: timestamp("redeemed_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Issued certificates; /verify/{code} shows anyone whether one is genuine. */
 export const certificates = pgTable(
@@ -162,5 +203,152 @@ export const passwordResetTokens = pgTable("password_reset_tokens", {
   tokenHash: text("token_hash").notNull().unique(),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   usedAt: timestamp("used_at", { withTimezone: true }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Credits are a ledger: one row per grant, never a counter changed in place; totals are sums.
+ * A referral grant names the friend whose new account earned it, and the unique constraint on that
+ * friend is what credits each friend at most once, however many requests race.
+ */
+export const creditLedger = pgTable(
+  "credit_ledger",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The learner credited. */
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    reason: text("reason", { enum: ["referral"] }).notNull(),
+    referredUserId: uuid("referred_user_id").references(() => users.id, { onDelete: "cascade" }),
+    amount: integer("amount").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("credit_ledger_referred_user_unique").on(t.referredUserId),
+    index("credit_ledger_user_idx").on(t.userId),
+    check("credit_ledger_reason_valid", sql`${t.reason} in ('referral')`),
+    check("credit_ledger_amount_positive", sql`${t.amount} > 0`),
+    check(
+      "credit_ledger_referral_names_friend",
+      sql`${t.reason} <> 'referral' or (${t.referredUserId} is not null and ${t.referredUserId} <> ${t.userId})`,
+    ),
+  ],
+);
+/** Orders for lifetime premium, created through the payment gateway (Razorpay or the test checkout). */
+export const paymentOrders = pgTable(
+  "payment_orders",
+  {
+    /** The gateway's order id, e.g. order_Nx3...; what the browser's checkout pays. */
+    id: text("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    gateway: text("gateway", { enum: ["razorpay", "test"] }).notNull(),
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull(),
+    receipt: text("receipt").notNull().unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("payment_orders_user_idx").on(t.userId), check("payment_orders_amount_positive", sql`${t.amount} > 0`)],
+);
+
+/** Payments of those orders: the payment id is unique, so a payment is recorded (and fulfilled) once. */
+export const payments = pgTable(
+  "payments",
+  {
+    id: text("id").primaryKey(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => paymentOrders.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status", { enum: ["captured", "failed"] }).notNull(),
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull(),
+    errorDescription: text("error_description"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("payments_user_idx").on(t.userId),
+    check("payments_status_valid", sql`${t.status} in ('captured', 'failed')`),
+  ],
+);
+
+export const invoiceNumberSeq = pgSequence("invoice_number_seq", { startWith: 1 });
+
+/** One invoice per captured payment (unique payment_id); the buyer is copied as it was at purchase. */
+export const invoices = pgTable("invoices", {
+  id: text("id").primaryKey().default(sql`('INV-' || lpad(nextval('invoice_number_seq')::text, 6, '0'))`),
+  paymentId: text("payment_id")
+    .notNull()
+    .unique()
+    .references(() => payments.id, { onDelete: "cascade" }),
+  orderId: text("order_id").notNull(),
+  userId: uuid("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  buyerName: text("buyer_name").notNull(),
+  buyerEmail: text("buyer_email").notNull(),
+  item: text("item").notNull(),
+  amount: integer("amount").notNull(),
+  currency: text("currency").notNull(),
+  issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Why a user is premium: one row per user (a verified payment or an operator's grant). users.is_premium
+ * mirrors it and is set or cleared in the same transaction.
+ */
+export const premiumEntitlements = pgTable(
+  "premium_entitlements",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    source: text("source", { enum: ["payment", "grant"] }).notNull(),
+    paymentId: text("payment_id").references(() => payments.id, { onDelete: "set null" }),
+    grantedAt: timestamp("granted_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("premium_entitlements_source_valid", sql`${t.source} in ('payment', 'grant')`)],
+);
+
+/** Every change of premium: who (the gateway or the operator's name), when, why. Never updated. */
+export const premiumAudit = pgTable(
+  "premium_audit",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    action: text("action", { enum: ["payment", "grant", "revoke"] }).notNull(),
+    actor: text("actor").notNull(),
+    reason: text("reason").notNull(),
+    paymentId: text("payment_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("premium_audit_user_idx").on(t.userId)],
+);
+
+/** Razorpay webhook deliveries, kept by their x-razorpay-event-id so a redelivery is handled once. */
+export const paymentWebhookEvents = pgTable("payment_webhook_events", {
+  eventId: text("event_id").primaryKey(),
+  event: text("event").notNull(),
+  paymentId: text("payment_id"),
+  orderId: text("order_id"),
+  outcome: text("outcome").notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The test checkout's own record of what the learner did in its dialog (it stands in for Razorpay's servers). */
+export const testCheckoutPayments = pgTable("test_checkout_payments", {
+  id: text("id").primaryKey(),
+  orderId: text("order_id")
+    .notNull()
+    .references(() => paymentOrders.id, { onDelete: "cascade" }),
+  status: text("status", { enum: ["captured", "failed"] }).notNull(),
+  amount: integer("amount").notNull(),
+  currency: text("currency").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });

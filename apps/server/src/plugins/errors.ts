@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { pathOnly } from "./log-serializers.js";
 
 const GENERIC_500 = "Something went wrong on our side. Please try again.";
 
@@ -34,7 +35,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ message: err.message });
     }
-    request.log.error({ err, url: request.url, method: request.method }, "request failed");
+    request.log.error({ err, url: pathOnly(request.url), method: request.method }, "request failed");
     return reply.status(status >= 500 && status < 600 ? status : 500).send({ message: GENERIC_500 });
   });
 }

@@ -32,8 +32,35 @@ describe.each(engines)("the code editor's JavaScript sandbox page on %s", (engin
       expect(csp).toContain("worker-src blob:");
       expect(csp).toContain("connect-src 'none'");
       expect(csp).toContain("frame-ancestors 'self'");
+      expect(csp).toContain("sandbox allow-scripts");
       expect(res.headers["cross-origin-resource-policy"]).toBe("cross-origin");
     }
+    const withQuery = await t.app.inject({ method: "GET", url: "/sandbox/js-runner.html?v=2" });
+    expect(String(withQuery.headers["content-security-policy"])).toContain("sandbox allow-scripts");
+  });
+
+  it("gives any other /sandbox/ path (the app's fallback page) the app's strict CSP", async () => {
+    for (const url of [
+      "/sandbox/anything-else",
+      "/sandbox/",
+      "/sandbox/js-runner.html.bak",
+      "/sandbox/js-runner.htm",
+    ]) {
+      const res = await t.app.inject({ method: "GET", url, headers: { accept: "text/html" } });
+      const csp = String(res.headers["content-security-policy"]);
+      expect(csp, url).not.toContain("'unsafe-eval'");
+      expect(csp, url).not.toContain("sandbox allow-scripts");
+      expect(csp, url).toContain("default-src 'self'");
+      expect(csp, url).toContain("frame-ancestors 'none'");
+      expect(res.headers["cross-origin-resource-policy"], url).toBe("same-origin");
+    }
+    const fallback = await t.app.inject({
+      method: "GET",
+      url: "/sandbox/anything-else",
+      headers: { accept: "text/html" },
+    });
+    expect(fallback.statusCode).toBe(200);
+    expect(fallback.body).toContain("Kingdom of Code");
   });
 
   it("leaves the app's own pages without eval and able to frame the sandbox", async () => {

@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { parseBlocks, TutorialRenderer } from "./tutorial-renderer";
 
@@ -21,6 +21,18 @@ describe("tutorial renderer", () => {
     expect(blocks[6]).toEqual({ kind: "code", lang: "java", code: "class A {}" });
   });
 
+  it("renders one level of sub-items under a list item", () => {
+    const { container } = render(
+      <TutorialRenderer markdown={"- Error\n- Exception\n  - RuntimeException\n  - IOException\n- Last"} />,
+    );
+    const top = container.querySelectorAll(".tutorial > ul > li");
+    expect(top).toHaveLength(3);
+    expect([...(top[1]?.querySelectorAll("ul > li") ?? [])].map((li) => li.textContent)).toEqual([
+      "RuntimeException",
+      "IOException",
+    ]);
+  });
+
   it("renders bold, italic, inline code and line breaks", () => {
     const { container } = render(<TutorialRenderer markdown={"**bold** and *italic* and `x = 1`\nnext line"} />);
     expect(container.querySelector("strong")?.textContent).toBe("bold");
@@ -36,6 +48,15 @@ describe("tutorial renderer", () => {
     expect(container.querySelector("img")).toBeNull();
     expect(container.querySelector("script")).toBeNull();
     expect(container.textContent).toContain("<script>");
+  });
+
+  it("highlights code blocks once the language's parser has loaded, keeping the text", async () => {
+    const code = 'class A {\n  String s = "<b>x</b>";\n}';
+    const { container } = render(<TutorialRenderer markdown={`\`\`\`java\n${code}\n\`\`\``} />);
+    await waitFor(() => expect(container.querySelector("pre .tok-keyword")?.textContent).toBe("class"));
+    expect(container.querySelector("pre .tok-string")?.textContent).toBe('"<b>x</b>"');
+    expect(container.querySelector("pre")?.textContent).toBe(code);
+    expect(container.querySelector("pre b")).toBeNull();
   });
 
   it("labels code blocks with their language and copies the code", async () => {

@@ -1,5 +1,6 @@
 import { Check, Copy } from "lucide-react";
 import { Fragment, type ReactNode, useEffect, useState } from "react";
+import type { Token } from "./code-highlight";
 import "./tutorial-renderer.css";
 
 /**
@@ -7,10 +8,16 @@ import "./tutorial-renderer.css";
  * breaks, lists and fenced code blocks with a language label and a Copy button. Nothing is ever
  * injected as HTML, so lesson text cannot run script in the page.
  */
+/** A list item and its sub-list (one level of nesting: an item indented by two or more spaces). */
+export interface ListItem {
+  text: string;
+  sub?: { ordered: boolean; items: string[] };
+}
+
 type Block =
   | { kind: "heading"; level: number; text: string }
   | { kind: "code"; lang: string; code: string }
-  | { kind: "list"; ordered: boolean; items: string[] }
+  | { kind: "list"; ordered: boolean; items: ListItem[] }
   | { kind: "paragraph"; text: string };
 
 export function parseBlocks(markdown: string): Block[] {
@@ -36,13 +43,21 @@ export function parseBlocks(markdown: string): Block[] {
     }
     if (/^\s*([-*]|\d+\.)\s+/.test(line)) {
       const ordered = /^\s*\d+\./.test(line);
-      const items: string[] = [];
+      const items: ListItem[] = [];
       while (i < lines.length && /^\s*([-*]|\d+\.)\s+/.test(lines[i] ?? "")) {
-        let item = (lines[i] ?? "").replace(/^\s*([-*]|\d+\.)\s+/, "");
+        const current = lines[i] ?? "";
+        const text = current.replace(/^\s*([-*]|\d+\.)\s+/, "");
         i++;
+        const parent = items[items.length - 1];
+        if (/^\s{2,}/.test(current) && parent) {
+          parent.sub ??= { ordered: /^\s*\d+\./.test(current), items: [] };
+          parent.sub.items.push(text);
+          continue;
+        }
+        const item: ListItem = { text };
         // continuation lines indented under the item
         while (i < lines.length && /^\s{2,}\S/.test(lines[i] ?? "") && !/^\s*([-*]|\d+\.)\s+/.test(lines[i] ?? "")) {
-          item += `\n${(lines[i] ?? "").trim()}`;
+          item.text += `\n${(lines[i] ?? "").trim()}`;
           i++;
         }
         items.push(item);
@@ -89,7 +104,26 @@ export function renderInline(text: string): ReactNode[] {
 
 export const COPY_CONFIRM_MS = 2000;
 
+/** Plain text first; the tokens follow once the language's parser has loaded (a lazy chunk). */
+function useHighlighted(code: string, lang: string): Token[] | null {
+  const [tokens, setTokens] = useState<Token[] | null>(null);
+  useEffect(() => {
+    setTokens(null);
+    if (!lang || lang === "text") return;
+    let live = true;
+    import("./code-highlight")
+      .then(({ highlight }) => highlight(code, lang))
+      .then((t) => live && setTokens(t))
+      .catch(() => undefined); // stays plain text: highlighting is a nicety, never a reason to fail
+    return () => {
+      live = false;
+    };
+  }, [code, lang]);
+  return tokens;
+}
+
 function CodeBlock({ lang, code }: { lang: string; code: string }) {
+  const tokens = useHighlighted(code, lang);
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;
@@ -120,10 +154,35 @@ function CodeBlock({ lang, code }: { lang: string; code: string }) {
       </figcaption>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable code must be reachable by keyboard */}
       <pre tabIndex={0}>
-        <code>{code}</code>
+        <code>
+          {tokens
+            ? tokens.map((t, i) =>
+                t.classes ? (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: tokens of one fixed text, never reordered
+                  <span key={i} className={t.classes}>
+                    {t.text}
+                  </span>
+                ) : (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: as above
+                  <Fragment key={i}>{t.text}</Fragment>
+                ),
+              )
+            : code}
+        </code>
       </pre>
     </figure>
   );
+}
+
+function List({ ordered, items }: { ordered: boolean; items: ListItem[] }) {
+  const children = items.map((item, j) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: items come from static lesson text and never reorder
+    <li key={j}>
+      {renderInline(item.text)}
+      {item.sub && <List ordered={item.sub.ordered} items={item.sub.items.map((text) => ({ text }))} />}
+    </li>
+  ));
+  return ordered ? <ol>{children}</ol> : <ul>{children}</ul>;
 }
 
 /** headingOffset shifts Markdown levels so lesson headings sit under the page's own headings. */
@@ -145,13 +204,8 @@ export function TutorialRenderer({ markdown, headingOffset = 2 }: { markdown: st
           }
           case "code":
             return <CodeBlock key={key} lang={b.lang} code={b.code} />;
-          case "list": {
-            const items = b.items.map((item, j) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: items come from static lesson text and never reorder
-              <li key={`${key}-${j}`}>{renderInline(item)}</li>
-            ));
-            return b.ordered ? <ol key={key}>{items}</ol> : <ul key={key}>{items}</ul>;
-          }
+          case "list":
+            return <List key={key} ordered={b.ordered} items={b.items} />;
           default:
             return <p key={key}>{renderInline(b.text)}</p>;
         }

@@ -18,19 +18,33 @@ export interface RequestOptions<S extends z.ZodType> {
   signal?: AbortSignal;
 }
 
+/** Sends a request to our own origin with the stored token; a failure throws ApiError with the server's message. */
+async function send(url: string, init: RequestInit & { headers: Record<string, string> }): Promise<Response> {
+  const token = readToken();
+  if (token) init.headers.authorization = `Bearer ${token}`;
+  const res = await fetch(url, init);
+  if (!res.ok) {
+    const data = await res.json().catch(() => null);
+    const message =
+      data && typeof data === "object" && "message" in data && typeof data.message === "string"
+        ? data.message
+        : `Request failed (${res.status})`;
+    throw new ApiError(res.status, message);
+  }
+  return res;
+}
+
 /** Every call goes to our own /api; the stored token is sent when there is one. */
 export async function api<S extends z.ZodType = z.ZodUnknown>(
   path: string,
   options: RequestOptions<S> = {},
 ): Promise<z.infer<S>> {
   const headers: Record<string, string> = { accept: "application/json" };
-  const token = readToken();
-  if (token) headers.authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers["content-type"] = "application/json";
-  const init: RequestInit = { method: options.method ?? "GET", headers };
+  const init: RequestInit & { headers: Record<string, string> } = { method: options.method ?? "GET", headers };
   if (options.body !== undefined) init.body = JSON.stringify(options.body);
   if (options.signal) init.signal = options.signal;
-  const res = await fetch(`/api${path}`, init);
+  const res = await send(`/api${path}`, init);
   const text = await res.text();
   let data: unknown = null;
   if (text) {
@@ -40,12 +54,21 @@ export async function api<S extends z.ZodType = z.ZodUnknown>(
       data = null;
     }
   }
-  if (!res.ok) {
-    const message =
-      data && typeof data === "object" && "message" in data && typeof data.message === "string"
-        ? data.message
-        : `Request failed (${res.status})`;
-    throw new ApiError(res.status, message);
-  }
   return options.schema ? options.schema.parse(data) : (data as z.infer<S>);
+}
+
+/**
+ * Downloads an owner-only file (an invoice, a certificate) with the login token and hands it to the
+ * browser as a download: a plain link could not carry the token.
+ */
+export async function downloadFile(url: string, fileName: string): Promise<void> {
+  const res = await send(url, { headers: { accept: "application/pdf" } });
+  const objectUrl = URL.createObjectURL(await res.blob());
+  const a = document.createElement("a");
+  a.href = objectUrl;
+  a.download = fileName;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(objectUrl), 10_000);
 }

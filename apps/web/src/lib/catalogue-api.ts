@@ -1,4 +1,4 @@
-import { courseList, course as courseSchema, materialList } from "@koc/shared";
+import { courseList, course as courseSchema } from "@koc/shared";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "./api-client";
 
@@ -10,12 +10,5 @@ export const courseQuery = (id: string) =>
   queryOptions({
     queryKey: ["courses", id],
     queryFn: ({ signal }) => api(`/courses/${encodeURIComponent(id)}`, { schema: courseSchema, signal }),
-    retry: false,
-  });
-
-export const materialsQuery = (id: string) =>
-  queryOptions({
-    queryKey: ["materials", id],
-    queryFn: ({ signal }) => api(`/materials/course/${encodeURIComponent(id)}`, { schema: materialList, signal }),
     retry: false,
   });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { mergeAllProgressAfterLogin, pushProgress } from "./progress-sync";
+import { keepReceipt, mergeAllProgressAfterLogin, putProgress } from "./progress-sync";
 
 interface Call {
   method: string;
@@ -14,8 +14,13 @@ function fakeServer(stored: Record<string, unknown>) {
   const fetchStub = vi.fn(async (url: string, init: RequestInit = {}) => {
     const headers = (init.headers ?? {}) as Record<string, string>;
     const body = init.body ? JSON.parse(String(init.body)) : undefined;
-    calls.push({ method: init.method ?? "GET", url, body, auth: headers.authorization ?? null });
-    if (url === "/api/progress" && (init.method ?? "GET") === "GET") {
+    const path = url.split("?")[0] as string;
+    calls.push({ method: init.method ?? "GET", url: path, body, auth: headers.authorization ?? null });
+    if (path === "/api/quiz/receipts" && init.method === "POST") {
+      const receipts = (body as { receipts: string[] }).receipts;
+      return new Response(JSON.stringify({ accepted: receipts.length, rejected: 0 }), { status: 200 });
+    }
+    if (path === "/api/progress" && (init.method ?? "GET") === "GET") {
       const list = Object.entries(stored).map(([courseId, p]) => ({
         courseId,
         updatedAt: "2026-01-01T00:00:00.000Z",
@@ -24,7 +29,7 @@ function fakeServer(stored: Record<string, unknown>) {
       return new Response(JSON.stringify(list), { status: 200 });
     }
     if (init.method === "PUT") {
-      const courseId = decodeURIComponent(url.replace("/api/progress/", ""));
+      const courseId = decodeURIComponent(path.replace("/api/progress/", ""));
       stored[courseId] = body;
       return new Response(JSON.stringify({ courseId, updatedAt: "2026-01-01T00:00:00.000Z", ...body }), {
         status: 200,
@@ -72,20 +77,26 @@ describe("progress sync", () => {
     expect(server.calls.every((c) => c.auth === "Bearer t0k3n")).toBe(true);
   });
 
-  it("pushes one course with the stored token, and stays silent without one or on failure", async () => {
+  it("redeems a visitor's receipts before merging, once, and forgets them", async () => {
+    localStorage.setItem("token", "t0k3n");
+    keepReceipt("r1.sig");
+    keepReceipt("r2.sig");
     const server = fakeServer({});
-    pushProgress("java", record(["a"]));
-    expect(server.calls).toHaveLength(0);
+    await mergeAllProgressAfterLogin();
+    expect(server.calls[0]).toMatchObject({
+      method: "POST",
+      url: "/api/quiz/receipts",
+      body: { receipts: ["r1.sig", "r2.sig"] },
+    });
+    expect(localStorage.getItem("quizReceipts")).toBeNull();
+  });
 
+  it("keeps the server's answer to a save as the browser's record", async () => {
     localStorage.setItem("token", "abc");
-    pushProgress("java", record(["a"]));
-    await vi.waitFor(() => expect(server.stored.java).toEqual(record(["a"])));
-
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async () => Promise.reject(new TypeError("offline"))),
-    );
-    expect(() => pushProgress("java", record(["a", "b"]))).not.toThrow();
-    await new Promise((r) => setTimeout(r, 10));
+    const server = fakeServer({});
+    const saved = await putProgress("java", record(["a"]));
+    expect(saved).toEqual(record(["a"]));
+    expect(server.calls[0]).toMatchObject({ method: "PUT", url: "/api/progress/java", auth: "Bearer abc" });
+    expect(JSON.parse(localStorage.getItem("progress_java") ?? "null")).toEqual(record(["a"]));
   });
 });

@@ -4,13 +4,21 @@ import {
   emptyProgress,
   mergeProgress,
   normaliseProgress,
+  redeemReceiptsResult,
   storageKeys,
+  storedCourseProgress,
   storedCourseProgressList,
 } from "@koc/shared";
 import { api } from "./api-client";
-import { keysWithPrefix, readJson, readToken, writeJson } from "./storage";
+import { keysWithPrefix, readJson, readToken, removeKey, writeJson } from "./storage";
 
 const PREFIX = storageKeys.progress("");
+
+/** The learner's IANA time zone: the server counts the streak in their calendar days. */
+const zoneQuery = () => {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return zone ? `?timeZone=${encodeURIComponent(zone)}` : "";
+};
 
 /** The server's limits (contracts/progress.ts): cap what we send so a huge local record never fails. */
 function toBody(p: CourseProgress): CourseProgressBody {
@@ -31,25 +39,52 @@ function toBody(p: CourseProgress): CourseProgressBody {
   };
 }
 
-const put = (courseId: string, progress: CourseProgress) =>
-  api(`/progress/${encodeURIComponent(courseId)}`, { method: "PUT", body: toBody(progress) });
+/**
+ * Sends the browser's record (which topics the learner marked completed) and keeps the server's
+ * answer: the server accepts only completions backed by a recorded pass and computes the rest, so
+ * progress_{courseId} becomes a cache of what the server says.
+ */
+export async function putProgress(courseId: string, progress: CourseProgress): Promise<CourseProgress> {
+  const stored = await api(`/progress/${encodeURIComponent(courseId)}${zoneQuery()}`, {
+    method: "PUT",
+    body: toBody(progress),
+    schema: storedCourseProgress,
+  });
+  const server = normaliseProgress(stored);
+  writeJson(storageKeys.progress(courseId), server);
+  return server;
+}
 
-/** Saves one course's progress on the server for a logged-in learner; fire-and-forget, failures ignored. */
-export function pushProgress(courseId: string, progress: CourseProgress): void {
-  if (!readToken()) return;
-  put(courseId, progress).catch(() => undefined);
+/** Keeps a visitor's quiz receipt until they register or sign in. */
+export function keepReceipt(receipt: string): void {
+  const list = readJson<unknown>(storageKeys.quizReceipts, []);
+  const receipts = Array.isArray(list) ? list.filter((r): r is string => typeof r === "string") : [];
+  writeJson(storageKeys.quizReceipts, [...receipts, receipt].slice(-500));
+}
+
+/** Hands the visitor's receipts to the server once signed in; the server counts each genuine one once. */
+export async function redeemReceipts(): Promise<void> {
+  const list = readJson<unknown>(storageKeys.quizReceipts, []);
+  const receipts = Array.isArray(list) ? list.filter((r): r is string => typeof r === "string") : [];
+  if (receipts.length === 0) {
+    removeKey(storageKeys.quizReceipts);
+    return;
+  }
+  await api("/quiz/receipts", { method: "POST", body: { receipts }, schema: redeemReceiptsResult });
+  removeKey(storageKeys.quizReceipts);
 }
 
 const sameProgress = (a: CourseProgress, b: CourseProgress) => JSON.stringify(toBody(a)) === JSON.stringify(toBody(b));
 
 /**
- * Right after login: merges every course's progress from the server with the browser's
- * progress_{courseId} records (shared rule: nothing completed on either side is lost), writes the
- * result back to the browser and to the server.
+ * Right after login: the visitor's receipts are redeemed, then every course's record from the server
+ * is merged with the browser's progress_{courseId} (nothing completed on either side is lost), sent
+ * back, and the server's answer is kept in the browser.
  */
 export async function mergeAllProgressAfterLogin(): Promise<void> {
   if (!readToken()) return;
-  const server = await api("/progress", { schema: storedCourseProgressList });
+  await redeemReceipts().catch(() => undefined);
+  const server = await api(`/progress${zoneQuery()}`, { schema: storedCourseProgressList });
   const fromServer = new Map<string, CourseProgress>(server.map((s) => [s.courseId, normaliseProgress(s)]));
   const courseIds = new Set([...fromServer.keys(), ...keysWithPrefix(PREFIX).map((k) => k.slice(PREFIX.length))]);
   await Promise.all(
@@ -57,27 +92,33 @@ export async function mergeAllProgressAfterLogin(): Promise<void> {
       const local = normaliseProgress(readJson<unknown>(storageKeys.progress(courseId), null));
       const remote = fromServer.get(courseId) ?? emptyProgress();
       const merged = mergeProgress(local, remote);
-      writeJson(storageKeys.progress(courseId), merged);
-      if (!fromServer.has(courseId) || !sameProgress(merged, remote)) {
-        await put(courseId, merged).catch(() => undefined);
+      if (fromServer.has(courseId) && sameProgress(merged, remote)) {
+        writeJson(storageKeys.progress(courseId), remote);
+        return;
       }
+      writeJson(storageKeys.progress(courseId), merged);
+      await putProgress(courseId, merged).catch(() => undefined);
     }),
   );
 }
 
 /**
  * When a logged-in learner opens a course: merges the server's record for it into the browser's
- * (another device may have completed lessons since login), saves both, and returns the result.
+ * (another device may have completed topics since login), and keeps the server's answer.
  */
 export async function pullCourseProgress(courseId: string): Promise<CourseProgress | null> {
   if (!readToken()) return null;
   try {
-    const remote = normaliseProgress(await api(`/progress/${encodeURIComponent(courseId)}`));
+    const remote = normaliseProgress(
+      await api(`/progress/${encodeURIComponent(courseId)}${zoneQuery()}`, { schema: storedCourseProgress }),
+    );
     const local = normaliseProgress(readJson<unknown>(storageKeys.progress(courseId), null));
     const merged = mergeProgress(local, remote);
-    writeJson(storageKeys.progress(courseId), merged);
-    if (!sameProgress(merged, remote)) await put(courseId, merged).catch(() => undefined);
-    return merged;
+    if (sameProgress(merged, remote)) {
+      writeJson(storageKeys.progress(courseId), remote);
+      return remote;
+    }
+    return await putProgress(courseId, merged).catch(() => merged);
   } catch {
     return null;
   }

@@ -39,7 +39,7 @@ export const publicUser = z.object({
   email: z.string(),
   phone: z.string().nullable(),
   isPremium: z.boolean(),
-  referralCode: z.string().nullable(),
+  referralCode: z.string(),
 });
 export type PublicUser = z.infer<typeof publicUser>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { slugId } from "./common.js";
 
 export const courseAccess = z.enum(["free", "premium"]);
 export type CourseAccess = z.infer<typeof courseAccess>;
@@ -35,4 +36,34 @@ export const material = z.object({
 export type Material = z.infer<typeof material>;
 
 export const courseList = z.array(course);
-export const materialList = z.array(material);
+
+/** A question as the browser sees it: the answer key stays on the server. */
+export const publicQuizQuestion = quizQuestion.omit({ correct: true });
+export type PublicQuizQuestion = z.infer<typeof publicQuizQuestion>;
+
+/**
+ * One row of GET /api/materials/course/{id}: what the curriculum needs, no body and no quiz.
+ * `open` says whether the caller may read the lesson (premium courses: premium learners, or the
+ * free preview at position 0).
+ */
+export const materialSummary = z.object({
+  _id: z.string(),
+  courseId: z.string(),
+  title: z.string(),
+  type: materialType,
+  position: z.number().int().nonnegative(),
+  minutes: z.number().int().positive(),
+  questions: z.number().int().nonnegative(),
+  open: z.boolean(),
+});
+export type MaterialSummary = z.infer<typeof materialSummary>;
+export const materialList = z.array(materialSummary);
+
+/** GET /api/materials/{id}: one lesson's Markdown and its questions without answers. */
+export const materialDetail = materialSummary.omit({ open: true, questions: true }).extend({
+  content: z.string().optional(),
+  quiz: z.array(publicQuizQuestion),
+});
+export type MaterialDetail = z.infer<typeof materialDetail>;
+
+export const materialIdParams = z.object({ id: slugId });

@@ -14,5 +14,13 @@ export const certificateRecord = z.object({
 });
 export type CertificateRecord = z.infer<typeof certificateRecord>;
 
+/** A certificate as the API answers it: the record plus its public verification page's URL. */
+export const certificateResponse = certificateRecord.extend({ verifyUrl: z.url() });
+export type CertificateResponse = z.infer<typeof certificateResponse>;
+
+/** GET /api/certificates: the caller's own certificates, newest first. */
+export const myCertificatesResponse = z.object({ certificates: z.array(certificateResponse) });
+export type MyCertificatesResponse = z.infer<typeof myCertificatesResponse>;
+
 /** A code that cannot exist is simply not found; only absurd lengths are refused. */
 export const certificateCodeParams = z.object({ code: z.string().min(1).max(100, "must be at most 100 characters") });

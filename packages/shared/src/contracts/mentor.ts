@@ -1,16 +1,32 @@
 import { z } from "zod";
 
-/** POST /api/ai/chat */
+/** Languages the editor offers; the mentor checks Java with the same compiler as POST /api/run. */
+export const mentorCodeLanguage = z.enum(["java", "javascript", "python"]);
+
+/** What the learner has in front of them: the open lesson and the editor's code (all optional). */
+export const mentorContext = z.object({
+  courseId: z.string().trim().min(1).max(200).optional(),
+  materialId: z.string().trim().min(1).max(200).optional(),
+  code: z.string().max(20_000, "must be at most 20000 characters").optional(),
+  language: mentorCodeLanguage.optional(),
+});
+export type MentorContext = z.infer<typeof mentorContext>;
+
+/** POST /api/ai/chat (and /api/ai/chat/stream) */
 export const mentorChatRequest = z.object({
   message: z.string().trim().min(1, "must not be empty").max(2000, "must be at most 2000 characters"),
+  context: mentorContext.optional(),
 });
+export type MentorChatRequest = z.infer<typeof mentorChatRequest>;
 
+/** A lesson the answer drew on; the page links it as /course/{courseId}. */
 export const mentorSource = z.object({
   courseId: z.string(),
-  courseTitle: z.string(),
-  lessonId: z.string(),
-  lessonTitle: z.string(),
+  materialId: z.string(),
+  title: z.string(),
+  section: z.string(),
 });
+export type MentorSource = z.infer<typeof mentorSource>;
 
 export const mentorChatResponse = z.object({
   success: z.boolean(),
@@ -18,3 +34,15 @@ export const mentorChatResponse = z.object({
   sources: z.array(mentorSource),
 });
 export type MentorChatResponse = z.infer<typeof mentorChatResponse>;
+
+/**
+ * The streaming variant's Server-Sent Events, each `data:` line one JSON object:
+ * `delta` pieces of the answer in order, then one `done` carrying the whole answer and its sources.
+ * `restart` (the model failed part-way): drop the pieces so far; the lessons' answer follows.
+ */
+export const mentorStreamEvent = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("delta"), text: z.string() }),
+  z.object({ type: z.literal("restart") }),
+  z.object({ type: z.literal("done"), answer: mentorChatResponse }),
+]);
+export type MentorStreamEvent = z.infer<typeof mentorStreamEvent>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isTimeZone } from "../rules/streak.js";
 
 const MAX_ITEMS = 1000;
 const materialRef = z.string().min(1).max(200, "must be at most 200 characters");
@@ -19,3 +20,15 @@ export type CourseProgressBody = z.infer<typeof courseProgressBody>;
 export const storedCourseProgress = courseProgressBody.extend({ courseId: z.string(), updatedAt: z.string() });
 export type StoredCourseProgress = z.infer<typeof storedCourseProgress>;
 export const storedCourseProgressList = z.array(storedCourseProgress);
+
+/**
+ * ?timeZone= on the progress calls: the learner's IANA zone, so the streak counts their calendar
+ * days (UTC when absent).
+ */
+export const progressQuery = z.object({
+  timeZone: z
+    .string()
+    .max(64, "must be at most 64 characters")
+    .refine(isTimeZone, "must be an IANA time zone such as Asia/Kolkata")
+    .optional(),
+});

@@ -30,5 +30,16 @@ export type RunResult = z.infer<typeof runResult>;
 export const runStatus = z.object({
   engine: z.enum(["local", "judge0", "off"]),
   versions: z.record(javaVersion, z.boolean()),
+  /**
+   * The local sandbox's ceiling for a run as a whole: a cgroup (v2 or v1) with memory.max and
+   * pids.max, or only per-process rlimits where the host allows no cgroup (memoryMb null then).
+   */
+  limits: z
+    .object({
+      ceiling: z.enum(["cgroup-v2", "cgroup-v1", "rlimits"]),
+      memoryMb: z.number().int().nullable(),
+      processes: z.number().int(),
+    })
+    .optional(),
 });
 export type RunStatus = z.infer<typeof runStatus>;

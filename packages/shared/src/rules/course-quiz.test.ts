@@ -12,8 +12,8 @@ describe("course-level quiz sets", () => {
       expect(set).toHaveLength(3);
       for (const q of set) {
         expect(q.options).toHaveLength(4);
-        expect(q.correct).toBeGreaterThanOrEqual(0);
-        expect(q.correct).toBeLessThan(4);
+        // The answer key stays on the server.
+        expect(Object.keys(q).sort()).toEqual(["options", "question"]);
       }
     }
   });

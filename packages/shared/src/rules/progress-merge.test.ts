@@ -62,4 +62,21 @@ describe("progress merge rule", () => {
       xp: 0,
     });
   });
+
+  it("keeps lesson ids that are names on Object.prototype as ordinary ids", () => {
+    const merged = mergeProgress(
+      { ...emptyProgress(), topicProgress: JSON.parse('{"constructor": 60, "__proto__": 80}') },
+      { ...emptyProgress(), topicProgress: JSON.parse('{"constructor": 90, "toString": 40, "__proto__": 70}') },
+    );
+    expect(Object.entries(merged.topicProgress).sort()).toEqual([
+      ["__proto__", 80],
+      ["constructor", 90],
+      ["toString", 40],
+    ]);
+    const read = normaliseProgress(JSON.parse('{"topicProgress": {"hasOwnProperty": 50, "__proto__": 20}}'));
+    expect(Object.entries(read.topicProgress).sort()).toEqual([
+      ["__proto__", 20],
+      ["hasOwnProperty", 50],
+    ]);
+  });
 });

@@ -12,10 +12,10 @@ import { type CourseProgress, XP_PER_MATERIAL } from "./progress.js";
 export function mergeProgress(a: CourseProgress, b: CourseProgress): CourseProgress {
   const union = (x: string[], y: string[]) => [...new Set([...x, ...y])];
   const completed = union(a.completed, b.completed);
-  const topicProgress: Record<string, number> = { ...a.topicProgress };
-  for (const [id, score] of Object.entries(b.topicProgress)) {
-    topicProgress[id] = Math.max(topicProgress[id] ?? 0, score);
-  }
+  // A Map, not a plain object: ids such as "constructor" or "__proto__" must not meet Object.prototype.
+  const best = new Map(Object.entries(a.topicProgress));
+  for (const [id, score] of Object.entries(b.topicProgress)) best.set(id, Math.max(best.get(id) ?? 0, score));
+  const topicProgress: Record<string, number> = Object.fromEntries(best);
   return {
     completed,
     knowledgeUnlocked: union(a.knowledgeUnlocked, b.knowledgeUnlocked),
@@ -30,17 +30,17 @@ export function normaliseProgress(value: unknown): CourseProgress {
   const v = (value && typeof value === "object" ? value : {}) as Record<string, unknown>;
   const ids = (x: unknown) =>
     Array.isArray(x) ? [...new Set(x.filter((i) => typeof i === "string" || typeof i === "number").map(String))] : [];
-  const scores: Record<string, number> = {};
+  const scores = new Map<string, number>();
   if (v.topicProgress && typeof v.topicProgress === "object") {
     for (const [id, s] of Object.entries(v.topicProgress as Record<string, unknown>)) {
-      if (typeof s === "number" && Number.isFinite(s)) scores[id] = Math.min(100, Math.max(0, s));
+      if (typeof s === "number" && Number.isFinite(s)) scores.set(id, Math.min(100, Math.max(0, s)));
     }
   }
   const count = (x: unknown) => (typeof x === "number" && Number.isFinite(x) && x > 0 ? Math.floor(x) : 0);
   return {
     completed: ids(v.completed),
     knowledgeUnlocked: ids(v.knowledgeUnlocked),
-    topicProgress: scores,
+    topicProgress: Object.fromEntries(scores),
     xp: count(v.xp),
     streak: count(v.streak),
   };

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { detectEntry } from "./class-name.js";
+import { detectEntry, lastScanSteps, stripJavaNoise } from "./class-name.js";
 import { createCodeRunnerFromConfig } from "./index.js";
 import { discoverJdks } from "./jdk.js";
 import { jdkMajorOf } from "./judge0.js";
@@ -41,6 +41,65 @@ public final class Real {
     expect(detectEntry("public record Point(int x, int y) { public static void main(String[] a) {} }").fileClass).toBe(
       "Point",
     );
+  });
+
+  it("finds the entry past text blocks, char literals, annotations and odd modifier orders", () => {
+    const code = `import java.util.*;
+@SuppressWarnings("unused")
+public sealed interface Shape permits Shape.Dot {
+  String DOC = """
+      public class Fake { static void main(String[] a) {} }
+      \\""" still text """;
+  char QUOTE = '"';
+  char BRACE = '{';
+  final class Dot implements Shape {
+    @Override public String toString() { return Dot.class.getName(); }
+    static public void main(String[] args) {}
+  }
+}`;
+    expect(detectEntry(code)).toEqual({ fileClass: "Shape", mainClass: "Shape$Dot" });
+    expect(detectEntry("public @interface Tag {}\nclass Run { static void main(String[] a) {} }")).toEqual({
+      fileClass: "Tag",
+      mainClass: "Run",
+    });
+    expect(
+      detectEntry('class A { String s = "unclosed;\n}\npublic class B { public static void main(String[] a) {} }'),
+    ).toEqual({ fileClass: "B", mainClass: "B" });
+    expect(stripJavaNoise("int a; /* c */ String s = \"x\"; // d\nchar c = 'y';")).toBe(
+      "int a;         String s =    ;     \nchar c =    ;",
+    );
+  });
+
+  // Issue 12: a regular expression over the source took seconds on 60,000 newlines or thousands of
+  // unclosed comments, blocking every request. The scan is linear: its step count stays within a
+  // small multiple of the source's length for every shape, and 100 KB takes a few milliseconds;
+  // the 100 ms bound is the issue's (the best of a few tries, so a busy machine does not decide it).
+  it.each([
+    ["newlines", "\n".repeat(100_000)],
+    ["unclosed comments", "/* ".repeat(34_000)],
+    ["unclosed strings", '"\\'.repeat(50_000)],
+    ["text block quotes", '"""x'.repeat(25_000)],
+    ["char quotes", "'".repeat(100_000)],
+    ["nested classes", "class A{".repeat(12_500)],
+    ["braces and mains", `${"{".repeat(50_000)}${"static void main(".repeat(2_950)}`],
+    ["modifiers", "public final sealed non-sealed ".repeat(3_300)],
+    ["public without type", "public public class".repeat(5_300)],
+    ["line comments", "//public class X\n".repeat(6_000)],
+    ["named braces and mains", `${"class A{".repeat(6_000)}${"static void main(".repeat(3_000)}`],
+  ])("handles 100 KB of %s in linear steps, under 100 ms", (_name, source) => {
+    expect(source.length).toBeGreaterThanOrEqual(99_000);
+    const code = source.slice(0, 100_000);
+    let best = Number.POSITIVE_INFINITY;
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const t = performance.now();
+      const entry = detectEntry(code);
+      best = Math.min(best, performance.now() - t);
+      expect(typeof entry.mainClass).toBe("string");
+      expect(lastScanSteps()).toBeLessThanOrEqual(4 * code.length);
+    }
+    expect(best).toBeLessThan(100);
+    stripJavaNoise(code);
+    expect(lastScanSteps()).toBeLessThanOrEqual(4 * code.length);
   });
 });
 

@@ -4,9 +4,15 @@
  * compiles take milliseconds instead of a JVM start each time. It only compiles (annotation
  * processing off); the compiled program itself only ever runs in the sandbox.
  *
+ * Limits: every class file javac writes goes through a counting stream, and a compile whose
+ * classes together go over the request's byte limit stops there (LIMIT output). The JVM runs with
+ * a bounded heap and -XX:+ExitOnOutOfMemoryError, and the server watches its CPU time per job: a
+ * compile over a limit costs the process, which the server replaces.
+ *
  * Protocol (UTF-8 lines on stdin/stdout):
- *   request:  <release>\t<absolute source file>\t<absolute output dir>
+ *   request:  <release>\t<absolute source file>\t<absolute output dir>\t<max bytes of class files>
  *   response: OK | ERR <base64 of javac's diagnostics, paths made relative to the source's folder>
+ *             | LIMIT output
  */
 export const HELPER_CLASS = "KocCompileServer";
 
@@ -16,6 +22,41 @@ import java.util.*;
 import javax.tools.*;
 
 public class ${HELPER_CLASS} {
+  /** Counts the bytes of every class file written in one compile; refuses beyond the limit. */
+  static final class Budget {
+    final long limit;
+    long used;
+    boolean exceeded;
+    Budget(long limit) { this.limit = limit; }
+    void take(long n) throws IOException {
+      used += n;
+      if (used > limit) { exceeded = true; throw new IOException("class output limit reached"); }
+    }
+  }
+
+  static final class CountingFiles extends ForwardingJavaFileManager<StandardJavaFileManager> {
+    final Budget budget;
+    CountingFiles(StandardJavaFileManager files, Budget budget) { super(files); this.budget = budget; }
+    @Override
+    public JavaFileObject getJavaFileForOutput(Location location, String className, JavaFileObject.Kind kind,
+        FileObject sibling) throws IOException {
+      JavaFileObject file = super.getJavaFileForOutput(location, className, kind, sibling);
+      return new ForwardingJavaFileObject<JavaFileObject>(file) {
+        @Override
+        public OutputStream openOutputStream() throws IOException {
+          if (budget.exceeded) throw new IOException("class output limit reached");
+          return new FilterOutputStream(super.openOutputStream()) {
+            @Override public void write(int b) throws IOException { budget.take(1); out.write(b); }
+            @Override public void write(byte[] b, int off, int len) throws IOException {
+              budget.take(len);
+              out.write(b, off, len);
+            }
+          };
+        }
+      };
+    }
+  }
+
   public static void main(String[] args) throws Exception {
     JavaCompiler compiler = ToolProvider.getSystemJavaCompiler();
     BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
@@ -27,7 +68,8 @@ public class ${HELPER_CLASS} {
     int uses = 0;
     while ((line = in.readLine()) != null) {
       String[] parts = line.split("\\t");
-      if (parts.length != 3) { out.println("ERR " + b64("bad request")); continue; }
+      if (parts.length != 4) { out.println("ERR " + b64("bad request")); continue; }
+      Budget budget = new Budget(Long.parseLong(parts[3]));
       try {
         File source = new File(parts[1]);
         StringWriter diagnostics = new StringWriter();
@@ -42,14 +84,16 @@ public class ${HELPER_CLASS} {
         List<String> options = Arrays.asList("--release", parts[0], "-proc:none", "-implicit:none",
           "-Xlint:-options", "-encoding", "UTF-8", "-d", parts[2], "-classpath", parts[2],
           "-sourcepath", source.getParent());
-        Boolean ok = compiler.getTask(diagnostics, files, null, options, null,
+        Boolean ok = compiler.getTask(diagnostics, new CountingFiles(files, budget), null, options, null,
           files.getJavaFileObjects(source)).call();
         files.flush();
-        if (Boolean.TRUE.equals(ok)) out.println("OK");
+        if (budget.exceeded) out.println("LIMIT output");
+        else if (Boolean.TRUE.equals(ok)) out.println("OK");
         else out.println("ERR " + b64(diagnostics.toString().replace(source.getParent() + File.separator, "")));
       } catch (Throwable t) {
         if (files != null) { try { files.close(); } catch (IOException ignored) { } files = null; }
-        out.println("ERR " + b64(String.valueOf(t)));
+        if (budget.exceeded) out.println("LIMIT output");
+        else out.println("ERR " + b64(String.valueOf(t)));
       }
     }
   }

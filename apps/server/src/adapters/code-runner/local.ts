@@ -1,15 +1,26 @@
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { HttpError } from "../../errors.js";
+import { detectRunCeiling, type RunCgroup } from "./cgroup.js";
 import { detectEntry } from "./class-name.js";
-import { spawnJavac, WarmCompiler } from "./compiler.js";
+import { type CompileLimits, CompilerPool, DEFAULT_COMPILE_LIMITS, spawnJavac } from "./compiler.js";
 import { discoverJdks, type Jdk } from "./jdk.js";
 import { JobQueue } from "./queue.js";
 import {
   DEFAULT_LIMITS,
   detectSandbox,
   jvmArgs,
+  RLIMIT_FALLBACK_PROCESSES,
   runSandboxed,
   type Sandbox,
   type SandboxLimits,
@@ -23,15 +34,21 @@ export interface LocalRunnerOptions {
   /** Runs at once (default 2); more wait, up to maxWaiting (default 16), then 503. */
   concurrency?: number;
   maxWaiting?: number;
-  /** Where the compiled compiler helper is cached (default: <os tmpdir>/koc-javac-helper). */
+  /** Where the compiled compiler helper is cached (default: this process's private folder). */
   cacheDir?: string;
   /** Set false to spawn javac for every compile (the benchmark's cold path). */
   warmCompiler?: boolean;
+  /** Limits of one compile (CPU, wall time, compiler heap, class output). */
+  compileLimits?: Partial<CompileLimits>;
+  /** Warm compilers per JDK (at least 2, the default). */
+  compilers?: number;
+  /** "rlimits" skips the cgroups even where the host has them (tests of the fallback). */
+  ceiling?: "rlimits";
 }
 
 interface Target {
   jdk: Jdk;
-  compiler: WarmCompiler;
+  compiler: CompilerPool;
 }
 
 /** What to install for a version no JDK here can target. */
@@ -45,20 +62,51 @@ export function installHint(version: JavaVersion): string {
 
 const PROBE_CLASS = "KocProbe";
 
-/** Run folders left by a process that died mid-run (other instances may share the folder: only old ones). */
-function removeStaleRuns(workRoot: string): void {
-  const cutoff = Date.now() - 10 * 60_000;
+const PRIVATE_PREFIX = "koc-runner-";
+
+/**
+ * This process's private folder in the system temp folder: a fresh mkdtemp name (unpredictable,
+ * owned by us) with mode 0711, so other users can neither list it nor create anything in it, while
+ * the sandbox user can still reach the run folders below it by their (also random) names. It holds
+ * the compiler helper (0700) and the run folders, and is removed at close.
+ */
+function createPrivateRoot(): string {
+  removeAbandonedRoots();
+  const root = mkdtempSync(join(tmpdir(), PRIVATE_PREFIX));
+  chmodSync(root, 0o711);
+  writeFileSync(join(root, "owner.pid"), String(process.pid), { mode: 0o600 });
+  return root;
+}
+
+/** Private folders of our own processes that are gone (killed before they could clean up). */
+function removeAbandonedRoots(): void {
+  const uid = process.getuid?.();
+  let names: string[] = [];
   try {
-    for (const name of readdirSync(workRoot)) {
-      const path = join(workRoot, name);
-      try {
-        if (statSync(path).mtimeMs < cutoff) rmSync(path, { recursive: true, force: true });
-      } catch {
-        // removed meanwhile
-      }
-    }
+    names = readdirSync(tmpdir()).filter((n) => n.startsWith(PRIVATE_PREFIX));
   } catch {
-    // unreadable: nothing to clean
+    return;
+  }
+  for (const name of names) {
+    const path = join(tmpdir(), name);
+    try {
+      const st = lstatSync(path);
+      if (!st.isDirectory() || st.uid !== uid) continue;
+      const pid = Number(readFileSync(join(path, "owner.pid"), "utf8"));
+      if (!Number.isInteger(pid) || pid <= 0 || isAlive(pid)) continue;
+      rmSync(path, { recursive: true, force: true });
+    } catch {
+      // not ours, or removed meanwhile
+    }
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
   }
 }
 
@@ -76,17 +124,25 @@ export async function createLocalRunner(
   const firstJdk = jdks[0] as Jdk;
   const { sandbox, reason } = await detectSandbox(firstJdk);
   if (!sandbox) return { reason: reason ?? "no sandbox" };
-  const limits: SandboxLimits = { ...DEFAULT_LIMITS, ...options.limits };
-  const cacheDir = options.cacheDir ?? join(tmpdir(), "koc-javac-helper");
-  const workRoot = join(tmpdir(), "koc-runs");
-  mkdirSync(workRoot, { recursive: true, mode: 0o711 });
+  const ceiling = detectRunCeiling(options.ceiling);
+  const configured: SandboxLimits = { ...DEFAULT_LIMITS, ...options.limits };
+  // Without a cgroup the process limit is all that bounds a run's processes: a much lower one.
+  const fallbackLimits: SandboxLimits = {
+    ...configured,
+    processes: Math.min(configured.processes, RLIMIT_FALLBACK_PROCESSES),
+  };
+  const limits = ceiling.mode === "rlimits" ? fallbackLimits : configured;
+  const compileLimits: CompileLimits = { ...DEFAULT_COMPILE_LIMITS, ...options.compileLimits };
+  const privateRoot = createPrivateRoot();
+  const cacheDir = options.cacheDir ?? join(privateRoot, "javac-helper");
+  const workRoot = join(privateRoot, "runs");
+  mkdirSync(workRoot, { mode: 0o711 });
   chmodSync(workRoot, 0o711);
-  removeStaleRuns(workRoot);
 
-  // One warm compiler per JDK; probe each release with a tiny compile.
+  // A pool of warm compilers per JDK; probe each release with a tiny compile.
   const compilers = await Promise.all(
     jdks.map(async (jdk) => {
-      const compiler = new WarmCompiler(jdk, cacheDir);
+      const compiler = new CompilerPool(jdk, cacheDir, options.compilers ?? 2, compileLimits);
       if (options.warmCompiler !== false) await compiler.start();
       return compiler;
     }),
@@ -104,9 +160,10 @@ export async function createLocalRunner(
           // A cold compiler on a busy machine can be slow: allow it time, and only a javac that
           // rejects the release counts as "cannot target"; any other failure is asked again of a
           // plain javac.
-          let r = await compiler.compile(releaseOf(version), probeSource, out, 120_000);
+          const patient = { ...compileLimits, wallMs: 120_000, cpuSeconds: 120 };
+          let r = await compiler.compile(releaseOf(version), probeSource, out, patient);
           if (!r.ok && !/release version \d+ not supported/i.test(r.diagnostics)) {
-            r = await spawnJavac(compiler.jdk, releaseOf(version), probeSource, out, 120_000);
+            r = await spawnJavac(compiler.jdk, releaseOf(version), probeSource, out, patient);
           }
           if (r.ok) {
             const current = targets.get(version);
@@ -124,16 +181,27 @@ export async function createLocalRunner(
   const used = new Set([...targets.values()].map((t) => t.compiler));
   await Promise.all(compilers.filter((c) => !used.has(c)).map((c) => c.close()));
   if (targets.size === 0) {
+    rmSync(privateRoot, { recursive: true, force: true });
+    ceiling.close();
     return { reason: `no installed JDK compiles (${jdks.map((j) => j.home).join(", ")})` };
   }
 
   const queue = new JobQueue(options.concurrency ?? 2, options.maxWaiting ?? 16);
-  const runner: CodeRunner & { sandbox: Sandbox; targets: Map<JavaVersion, Target> } = {
+  const runner: CodeRunner & { sandbox: Sandbox; targets: Map<JavaVersion, Target>; workRoot: string } = {
     engine: "local",
     sandbox,
     targets,
+    workRoot,
     async status() {
-      return { engine: "local", versions: versionMap((v) => targets.has(v)) };
+      return {
+        engine: "local",
+        versions: versionMap((v) => targets.has(v)),
+        limits: {
+          ceiling: ceiling.mode,
+          memoryMb: ceiling.mode === "rlimits" ? null : Math.round(limits.memoryBytes / (1024 * 1024)),
+          processes: limits.processes,
+        },
+      };
     },
     async run(job) {
       const target = targets.get(job.version);
@@ -168,18 +236,30 @@ export async function createLocalRunner(
               truncated: false,
             };
           }
-          const outcome = await runSandboxed(
-            sandbox,
-            {
-              jdk: target.jdk,
-              classesDir: classes,
-              uid: sandboxUid(slot),
-              argv: [target.jdk.java, ...jvmArgs(limits), "-cp", "/app", entry.mainClass],
-            },
-            limits,
-            job.stdin,
-          );
-          return outcome;
+          readableBySandbox(classes);
+          let cgroup: RunCgroup | undefined;
+          try {
+            cgroup = ceiling.create({ memoryBytes: limits.memoryBytes, pids: limits.processes });
+          } catch {
+            cgroup = undefined; // this run falls back to the lower process limit
+          }
+          try {
+            return await runSandboxed(
+              sandbox,
+              {
+                jdk: target.jdk,
+                classesDir: classes,
+                uid: sandboxUid(slot),
+                argv: [target.jdk.java, ...jvmArgs(limits), "-cp", "/app", entry.mainClass],
+                cgroup,
+              },
+              cgroup ? limits : fallbackLimits,
+              job.stdin,
+            );
+          } finally {
+            // The run is over (its pid 1 is gone, so is everything else): the answer need not wait.
+            cgroup?.remove().catch(() => undefined);
+          }
         } finally {
           rmSync(dir, { recursive: true, force: true });
         }
@@ -187,7 +267,22 @@ export async function createLocalRunner(
     },
     async close() {
       await Promise.all([...used].map((c) => c.close()));
+      rmSync(privateRoot, { recursive: true, force: true });
+      ceiling.close();
     },
   };
   return { runner };
+}
+
+/**
+ * The compiler writes class files with the server's umask (077 since DATA_DIR is kept private), but
+ * the program runs as the unprivileged sandbox user: let it read (never write) what it is to run.
+ */
+function readableBySandbox(dir: string): void {
+  chmodSync(dir, 0o755);
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) readableBySandbox(path);
+    else if (entry.isFile()) chmodSync(path, 0o644);
+  }
 }

@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { existsSync, lstatSync, readdirSync, readFileSync, readlinkSync } from "node:fs";
+import { joinArgv, type RunCgroup } from "./cgroup.js";
 import { exec } from "./compiler.js";
 import type { Jdk } from "./jdk.js";
 import { OUTPUT_LIMIT_BYTES } from "./types.js";
@@ -25,12 +26,23 @@ export interface SandboxLimits {
   addressSpaceBytes: number;
   /** Java heap (-Xmx), in MiB. */
   heapMb: number;
-  /** RLIMIT_NPROC for the sandbox user (threads count: a JVM uses about 20). */
+  /**
+   * RLIMIT_NPROC for the sandbox user (threads count: a JVM uses about 20), and the run's pids.max
+   * when it has a cgroup.
+   */
   processes: number;
+  /** The whole run's memory (memory.max of its cgroup, when the host allows cgroups). */
+  memoryBytes: number;
   /** Size of the private /tmp (tmpfs) and RLIMIT_FSIZE. */
   tmpBytes: number;
   outputBytes: number;
 }
+
+/**
+ * Without a cgroup, fewer tasks per run: with about 20 threads per JVM, a run can then start at most
+ * one more JVM beside its own.
+ */
+export const RLIMIT_FALLBACK_PROCESSES = 40;
 
 export const DEFAULT_LIMITS: SandboxLimits = {
   wallMs: 10_000,
@@ -38,6 +50,7 @@ export const DEFAULT_LIMITS: SandboxLimits = {
   addressSpaceBytes: 1024 * 1024 * 1024,
   heapMb: 256,
   processes: 128,
+  memoryBytes: 512 * 1024 * 1024,
   tmpBytes: 32 * 1024 * 1024,
   outputBytes: OUTPUT_LIMIT_BYTES,
 };
@@ -111,6 +124,8 @@ export interface SandboxCommand {
   argv: string[];
   /** The unprivileged uid (and gid) to run as; default nobody. */
   uid?: number;
+  /** The run's cgroup (memory and process ceiling for the run as a whole), when the host has one. */
+  cgroup?: RunCgroup | undefined;
 }
 
 /** The full command line (setpriv / prlimit / bwrap ... program) for one run. */
@@ -286,7 +301,7 @@ export function runSandboxed(
   limits: SandboxLimits,
   stdin: string | undefined,
 ): Promise<SandboxOutcome> {
-  const [bin, ...args] = sandboxArgv(sandbox, cmd, limits) as [string, ...string[]];
+  const [bin, ...args] = [...joinArgv(cmd.cgroup), ...sandboxArgv(sandbox, cmd, limits)] as [string, ...string[]];
   const started = performance.now();
   return new Promise((resolve) => {
     const child = spawn(bin, args, { stdio: ["pipe", "pipe", "pipe"], detached: true });
@@ -371,6 +386,19 @@ export function runSandboxed(
       const timeMs = Math.round(performance.now() - started);
       let stderr = Buffer.concat(err).toString("utf8");
       let exitCode = code;
+      if (cmd.cgroup?.oomKilled()) {
+        // The kernel killed a process of the run at the run's memory ceiling: not a time-out.
+        stderr += `${stderr && !stderr.endsWith("\n") ? "\n" : ""}Memory limit: the run's processes together went over the ${Math.round(limits.memoryBytes / (1024 * 1024))} MB a run may use, so the system stopped one of them.\n`;
+        resolve({
+          stdout: Buffer.concat(out).toString("utf8"),
+          stderr,
+          exitCode: code ?? 137,
+          timedOut: false,
+          truncated,
+          timeMs,
+        });
+        return;
+      }
       // bwrap reports a program killed by a signal as 128 + signal; SIGXCPU (24) / SIGKILL (9)
       // after the CPU limit are a time-out too.
       if (!timedOut && !truncated && (signal === "SIGXCPU" || code === 128 + 24 || code === 128 + 9)) {

@@ -4,11 +4,12 @@ import { join } from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.js";
 import { mailOutbox } from "../../db/schema.js";
+import { redactTokens } from "../../plugins/log-serializers.js";
 import type { Mailer, MailMessage } from "./types.js";
 
 /**
  * The default when no SMTP_URL is set: every mail is stored in mail_outbox and written to the log
- * with its text (so reset links can be followed on an offline `npm start`). With `dir` (main.ts uses
+ * with its links' tokens redacted. With `dir` (main.ts uses
  * DATA_DIR/outbox) each mail is also written there as a JSON file, readable while the server runs
  * (the embedded database is not), which is how the end-to-end tests follow reset links.
  */
@@ -27,13 +28,17 @@ export function createOutboxMailer(
         html: message.html ?? null,
       });
       if (options.dir) {
-        await mkdir(options.dir, { recursive: true });
+        await mkdir(options.dir, { recursive: true, mode: 0o700 });
         const file = join(options.dir, `${Date.now()}-${randomUUID()}.json`);
         await writeFile(file, JSON.stringify({ ...message, createdAt: new Date().toISOString() }, null, 2), {
           mode: 0o600,
         });
       }
-      log.info({ mail: { to: message.to, subject: message.subject, text: message.text } }, "mail stored in outbox");
+      // The log never holds a usable link: tokens are redacted (the full mail is in the outbox).
+      log.info(
+        { mail: { to: message.to, subject: message.subject, text: redactTokens(message.text) } },
+        "mail stored in outbox",
+      );
     },
     async close() {},
   };

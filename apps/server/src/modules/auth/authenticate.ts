@@ -29,3 +29,14 @@ export function currentUser(request: FastifyRequest): AuthUser {
   if (!request.user) throw new HttpError(401, LOGIN_REQUIRED);
   return request.user;
 }
+
+/**
+ * Optional authentication for public routes: a genuine token identifies the caller, anything else
+ * (no header, an expired or revoked token) reads as a visitor.
+ */
+export async function identify(app: FastifyInstance, request: FastifyRequest): Promise<AuthUser | null> {
+  const header = request.headers.authorization;
+  const match = typeof header === "string" ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  if (!match?.[1]) return null;
+  return app.auth.authenticate(match[1]);
+}

@@ -8,18 +8,35 @@ import {
   registerRequest,
   resetPasswordRequest,
 } from "@koc/shared";
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { HttpError } from "../../errors.js";
+import { noStore } from "../../plugins/no-store.js";
+import { publicOrigin } from "../../public-origin.js";
 import { authenticate, currentUser } from "./authenticate.js";
-
-/** Links in mail point at PUBLIC_ORIGIN when set, else at the address the request came to. */
-const originOf = (request: FastifyRequest, configured: string | undefined) =>
-  configured?.replace(/\/+$/, "") ?? `${request.protocol}://${request.host}`;
+import { REGISTER_LIMIT, RESET_PASSWORD_LIMIT, tooManyMessage } from "./rate-limits.js";
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Answers here hold tokens and personal data: never cached.
+  app.addHook("onSend", noStore);
+
+  /** A preHandler counting requests per address before the handler's argon2 work. */
+  const perAddress =
+    (name: string, rule: { limit: number; windowSeconds: number }) =>
+    async (request: FastifyRequest, _reply: FastifyReply) => {
+      const hit = await app.rateLimiter.hit(`${name}:address:${request.ip}`, rule.limit, rule.windowSeconds);
+      if (!hit.allowed) throw new HttpError(429, tooManyMessage(hit.retryAfterSeconds));
+    };
+
   app.post(
     "/auth/register",
-    { schema: { body: registerRequest, response: { 201: authResponse, 400: errorBody, 409: errorBody } } },
+    {
+      preHandler: perAddress("register", REGISTER_LIMIT),
+      schema: {
+        body: registerRequest,
+        response: { 201: authResponse, 400: errorBody, 409: errorBody, 429: errorBody },
+      },
+    },
     async (request, reply) => reply.status(201).send(await app.auth.register(request.body)),
   );
 
@@ -32,12 +49,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/auth/forgot-password",
     { schema: { body: forgotPasswordRequest, response: { 200: messageBody, 400: errorBody } } },
-    (request) => app.auth.forgotPassword(request.body.email, originOf(request, app.config.PUBLIC_ORIGIN)),
+    (request) => app.auth.forgotPassword(request.body.email, publicOrigin(app.config)),
   );
 
   app.post(
     "/auth/reset-password",
-    { schema: { body: resetPasswordRequest, response: { 200: messageBody, 400: errorBody } } },
+    {
+      preHandler: perAddress("reset-password", RESET_PASSWORD_LIMIT),
+      schema: { body: resetPasswordRequest, response: { 200: messageBody, 400: errorBody, 429: errorBody } },
+    },
     (request) => app.auth.resetPassword(request.body.token, request.body.password),
   );
 

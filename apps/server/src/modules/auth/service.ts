@@ -7,8 +7,10 @@ import type { RateLimiter } from "../../adapters/rate-limit/types.js";
 import type { Db } from "../../db/client.js";
 import { passwordResetTokens, users } from "../../db/schema.js";
 import { HttpError } from "../../errors.js";
+import { newReferralCode, normaliseReferralCode } from "../referral/code.js";
+import { creditNewAccount } from "../referral/ledger.js";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords.js";
-import { LOGIN_LIMITS, RESET_MAIL_LIMIT, retryMessage } from "./rate-limits.js";
+import { LOGIN_LIMITS, loginSlowdownMs, RESET_MAIL_LIMIT, retryMessage } from "./rate-limits.js";
 import type { TokenSigner } from "./tokens.js";
 
 export const EMAIL_TAKEN = "An account with this email already exists. Please log in instead.";
@@ -19,7 +21,6 @@ export const RESET_INVALID = "This reset link is invalid or has expired. Please 
 export const RESET_DONE = "Your password has been reset. You can now log in with the new password.";
 
 const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
-const REFERRAL_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 
 type UserRow = typeof users.$inferSelect;
 
@@ -41,10 +42,6 @@ export const toPublicUser = (u: UserRow): PublicUser => ({
 });
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
-
-function newReferralCode(): string {
-  return Array.from(randomBytes(8), (b) => REFERRAL_ALPHABET[b % REFERRAL_ALPHABET.length]).join("");
-}
 
 /** Postgres unique_violation (23505), wherever the driver or Drizzle put it in the cause chain. */
 function isUniqueViolation(err: unknown): boolean {
@@ -93,20 +90,36 @@ export function createAuthService({ db, tokens, rateLimiter, mailer, log }: Auth
   return {
     async register(input: RegisterRequest): Promise<AuthResponse> {
       const passwordHash = await hashPassword(input.password);
-      const referredBy = input.referralCode?.trim().toUpperCase() || null;
+      const referredBy = input.referralCode ? normaliseReferralCode(input.referralCode) || null : null;
       for (let attempt = 0; ; attempt++) {
         try {
-          const [row] = await db
-            .insert(users)
-            .values({
-              name: input.name,
-              email: input.email,
-              passwordHash,
-              referralCode: newReferralCode(),
-              referredByCode: referredBy,
-            })
-            .returning();
-          if (!row) throw new Error("insert returned no row");
+          // The account and its referrer's credit are one transaction: both are written or neither.
+          const { row, referral } = await db.transaction(async (tx) => {
+            const [row] = await tx
+              .insert(users)
+              .values({
+                name: input.name,
+                email: input.email,
+                passwordHash,
+                referralCode: newReferralCode(),
+                referredByCode: referredBy,
+              })
+              .returning();
+            if (!row) throw new Error("insert returned no row");
+            if (!referredBy) return { row, referral: null };
+            // In a savepoint, so even a referrer deleted at this very moment cannot undo the new account.
+            const referral = await tx
+              .transaction((savepoint) => creditNewAccount(savepoint, row.id, referredBy))
+              .catch((err: unknown) => {
+                log.warn({ err, userId: row.id }, "referral credit failed at registration");
+                return "failed" as const;
+              });
+            return { row, referral };
+          });
+          // Spec: a referral failure never blocks joining; it is only logged.
+          if (referral && referral !== "credited") {
+            log.info({ userId: row.id, referralCode: referredBy, outcome: referral }, "referral code not credited");
+          }
           return await issue(row);
         } catch (err) {
           if (!isUniqueViolation(err)) throw err;
@@ -117,25 +130,31 @@ export function createAuthService({ db, tokens, rateLimiter, mailer, log }: Auth
     },
 
     async login(input: LoginRequest, address: string): Promise<AuthResponse> {
-      const accountKey = `login:account:${input.email}`;
-      const [account, addr] = await Promise.all([
-        rateLimiter.hit(accountKey, LOGIN_LIMITS.perAccount.limit, LOGIN_LIMITS.perAccount.windowSeconds),
+      // Locking is per account AND address, so guesses from elsewhere never lock the owner out; the
+      // account as a whole only slows down (loginSlowdownMs), and each address has its own ceiling.
+      const accountKey = `login:account-address:${input.email}|${address}`;
+      const slowKey = `login:account:${input.email}`;
+      const [account, addr, slow] = await Promise.all([
+        rateLimiter.hit(accountKey, LOGIN_LIMITS.perAccountAddress.limit, LOGIN_LIMITS.perAccountAddress.windowSeconds),
         rateLimiter.hit(
           `login:address:${address}`,
           LOGIN_LIMITS.perAddress.limit,
           LOGIN_LIMITS.perAddress.windowSeconds,
         ),
+        rateLimiter.hit(slowKey, Number.MAX_SAFE_INTEGER, LOGIN_LIMITS.accountSlowdown.windowSeconds),
       ]);
       const blocked = [account, addr].filter((r) => !r.allowed);
       if (blocked.length > 0) {
         throw new HttpError(429, retryMessage(Math.max(...blocked.map((r) => r.retryAfterSeconds))));
       }
+      const delay = loginSlowdownMs(slow.count);
+      if (delay > 0) await new Promise((r) => setTimeout(r, delay));
       const user = await findByEmail(input.email);
       const ok = user
         ? await verifyPassword(user.passwordHash, input.password)
         : await burnPasswordCheck(input.password);
       if (!user || !ok) throw new HttpError(401, BAD_CREDENTIALS);
-      await rateLimiter.reset(accountKey);
+      await Promise.all([rateLimiter.reset(accountKey), rateLimiter.reset(slowKey)]);
       return issue(user);
     },
 

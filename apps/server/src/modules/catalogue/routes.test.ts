@@ -1,3 +1,4 @@
+import { lessonMinutes } from "@koc/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, engines } from "../../../test/harness.js";
 
@@ -39,17 +40,39 @@ describe.each(engines)("catalogue API on %s", (engine) => {
     }
   });
 
-  it("lists a course's lessons in position order with content and quiz", async () => {
+  it("lists a course's lessons in position order with minutes, no bodies and no answers", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/materials/course/java-programming" });
     expect(res.statusCode).toBe(200);
-    const lessons = res.json() as { _id: string; position: number; courseId: string; quiz: unknown[] }[];
+    expect(res.body.length).toBeLessThanOrEqual(64 * 1024);
+    const lessons = res.json() as { _id: string; position: number; courseId: string; minutes: number }[];
     expect(lessons.length).toBeGreaterThan(0);
     expect(lessons.map((l) => l.position)).toEqual(lessons.map((_, i) => i));
     for (const l of lessons) {
-      expect(l.courseId).toBe("java-programming");
+      expect(Object.keys(l).sort()).toEqual(
+        ["_id", "courseId", "minutes", "open", "position", "questions", "title", "type"].sort(),
+      );
+      expect(l).toMatchObject({ courseId: "java-programming", minutes: lessonMinutes(l.position), open: true });
       expect(l._id.startsWith("java-programming--")).toBe(true);
-      expect(Array.isArray(l.quiz)).toBe(true);
     }
+    expect(res.body).not.toMatch(/"(correct|content|quiz)"/);
+  });
+
+  it("serves one lesson's Markdown and questions without the answer key; 404 for an unknown id", async () => {
+    const list = (await t.app.inject({ method: "GET", url: "/api/materials/course/java-programming" })).json();
+    const res = await t.app.inject({ method: "GET", url: `/api/materials/${list[1]._id}` });
+    expect(res.statusCode).toBe(200);
+    const lesson = res.json();
+    expect(lesson).toMatchObject({ _id: list[1]._id, position: 1, minutes: lessonMinutes(1) });
+    expect(lesson.content.length).toBeGreaterThan(100);
+    expect(lesson.quiz.length).toBeGreaterThan(0);
+    for (const q of lesson.quiz) expect(Object.keys(q).sort()).toEqual(["options", "question"]);
+    expect(res.body).not.toMatch(/"correct"/);
+
+    const missing = await t.app.inject({ method: "GET", url: "/api/materials/java-programming--no-such-lesson" });
+    expect(missing.statusCode).toBe(404);
+    const bad = await t.app.inject({ method: "GET", url: "/api/materials/Bad_Id" });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/^params\.id: /);
   });
 
   it("answers 404 for the lessons of an unknown course", async () => {

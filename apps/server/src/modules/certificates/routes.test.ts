@@ -2,6 +2,7 @@ import { verificationCodePattern } from "@koc/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccountsTestApp, registerUser } from "../../../test/accounts.js";
 import { engines } from "../../../test/harness.js";
+import { passAndComplete, putCompleted } from "../../../test/quiz.js";
 
 describe.each(engines)("certificates API on %s", (engine) => {
   let t: Awaited<ReturnType<typeof createAccountsTestApp>>;
@@ -12,9 +13,12 @@ describe.each(engines)("certificates API on %s", (engine) => {
     const courses = (await t.app.inject({ method: "GET", url: "/api/courses" })).json() as {
       _id: string;
       title: string;
+      access: string;
       lessonCount: number;
     }[];
-    const smallest = courses.filter((c) => c.lessonCount > 0).sort((a, b) => a.lessonCount - b.lessonCount)[0];
+    const smallest = courses
+      .filter((c) => c.lessonCount > 0 && c.access === "free")
+      .sort((a, b) => a.lessonCount - b.lessonCount)[0];
     if (!smallest) throw new Error("no course with lessons");
     course = smallest;
     const lessons = (await t.app.inject({ method: "GET", url: `/api/materials/course/${course._id}` })).json() as {
@@ -24,28 +28,24 @@ describe.each(engines)("certificates API on %s", (engine) => {
   });
   afterAll(() => t.close());
 
-  const complete = (auth: Record<string, string>, ids: string[]) =>
-    t.app.inject({
-      method: "PUT",
-      url: `/api/progress/${course._id}`,
-      headers: auth,
-      payload: { completed: ids, knowledgeUnlocked: ids, topicProgress: {}, xp: ids.length * 50, streak: ids.length },
-    });
+  const complete = (auth: Record<string, string>, ids: string[]) => passAndComplete(t.app, auth, course._id, ids);
   const issue = (auth: Record<string, string>, courseId = course._id) =>
     t.app.inject({ method: "POST", url: "/api/certificates", headers: auth, payload: { courseId } });
   const verify = (code: string) =>
     t.app.inject({ method: "GET", url: `/api/certificates/${encodeURIComponent(code)}` });
 
-  it("refuses with 409 until every lesson is complete, then issues one code and returns it again", async () => {
+  it("refuses with 409 naming what remains until every topic is completed on the server, then issues one code", async () => {
     const u = await registerUser(t.app, { name: "Grace Hopper" });
     const none = await issue(u.auth);
     expect(none.statusCode).toBe(409);
     expect(none.json().message).toMatch(
-      new RegExp(`^Complete every lesson of ${course.title} to earn its certificate`),
+      `Complete every topic of ${course.title} to earn its certificate: ${lessonIds.length} of ${lessonIds.length} topics remain.`,
     );
 
     await complete(u.auth, lessonIds.slice(0, -1));
-    expect((await issue(u.auth)).statusCode).toBe(409);
+    const oneLeft = await issue(u.auth);
+    expect(oneLeft.statusCode).toBe(409);
+    expect(oneLeft.json().message).toMatch(/1 of \d+ topic remains\.$/);
 
     await complete(u.auth, lessonIds);
     const first = await issue(u.auth);
@@ -53,7 +53,7 @@ describe.each(engines)("certificates API on %s", (engine) => {
     const cert = first.json();
     expect(cert).toMatchObject({ name: "Grace Hopper", courseTitle: course.title, courseId: course._id });
     expect(cert.code).toMatch(verificationCodePattern);
-    expect(Object.keys(cert).sort()).toEqual(["code", "courseId", "courseTitle", "issuedAt", "name"]);
+    expect(Object.keys(cert).sort()).toEqual(["code", "courseId", "courseTitle", "issuedAt", "name", "verifyUrl"]);
 
     const second = await issue(u.auth);
     expect(second.statusCode).toBe(200);
@@ -89,5 +89,28 @@ describe.each(engines)("certificates API on %s", (engine) => {
     expect(bobCert.code).not.toBe(aliceCert.code);
     expect(bobCert.name).toBe("Bob");
     expect((await verify(aliceCert.code)).json().name).toBe("Alice");
+  });
+
+  it("a forged completion PUT (no passed quiz) completes nothing and earns no certificate", async () => {
+    const u = await registerUser(t.app);
+    const forged = await putCompleted(t.app, u.auth, course._id, lessonIds);
+    expect(forged.statusCode).toBe(200);
+    expect(forged.json()).toMatchObject({ completed: [], knowledgeUnlocked: [], topicProgress: {}, xp: 0 });
+    const res = await issue(u.auth);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toMatch(new RegExp(`${lessonIds.length} of ${lessonIds.length} topics remain`));
+  });
+
+  it("premium courses' certificates need premium", async () => {
+    const courses = (await t.app.inject({ method: "GET", url: "/api/courses" })).json() as {
+      _id: string;
+      access: string;
+    }[];
+    const premium = courses.find((c) => c.access === "premium");
+    if (!premium) throw new Error("no premium course");
+    const u = await registerUser(t.app);
+    const res = await issue(u.auth, premium._id);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toMatch(/premium/i);
   });
 });

@@ -1,19 +1,62 @@
-import { certificateCodeParams, certificateRecord, errorBody, issueCertificateRequest } from "@koc/shared";
+import {
+  type CertificateRecord,
+  certificateCodeParams,
+  certificateFileName,
+  certificateResponse,
+  errorBody,
+  issueCertificateRequest,
+  myCertificatesResponse,
+} from "@koc/shared";
+import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { publicOrigin } from "../../public-origin.js";
 import { currentUser } from "../auth/authenticate.js";
+import { renderCertificatePdf } from "./pdf.js";
 
-/** Issuing: registered inside the authenticated user scope. */
+/** The public page that vouches for a certificate, on the origin people reach the site at. */
+export const verifyUrl = (app: FastifyInstance, code: string) =>
+  `${publicOrigin(app.config)}/verify/${encodeURIComponent(code)}`;
+
+const withUrl = (app: FastifyInstance, c: CertificateRecord) => ({ ...c, verifyUrl: verifyUrl(app, c.code) });
+
+/** Issuing and listing one's own: registered inside the authenticated user scope. */
 export const certificateIssueRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/certificates",
+    { schema: { response: { 200: myCertificatesResponse, 401: errorBody } } },
+    async (request) => {
+      const list = await app.certificates.listFor(currentUser(request).id);
+      return { certificates: list.map((c) => withUrl(app, c)) };
+    },
+  );
+
+  /** The certificate PDF, drawn on the server so names in Indic scripts are shaped; owner only. */
+  app.get("/certificates/:code/pdf", { schema: { params: certificateCodeParams } }, async (request, reply) => {
+    const cert = await app.certificates.findOwned(currentUser(request).id, request.params.code);
+    const pdf = await renderCertificatePdf(withUrl(app, cert));
+    const fileName = certificateFileName(cert.courseTitle, cert.name);
+    const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+    return reply
+      .header("content-type", "application/pdf")
+      .header("cache-control", "private, no-store")
+      .header(
+        "content-disposition",
+        `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+      )
+      .send(pdf);
+  });
+
   app.post(
     "/certificates",
     {
       schema: {
         body: issueCertificateRequest,
         response: {
-          200: certificateRecord,
-          201: certificateRecord,
+          200: certificateResponse,
+          201: certificateResponse,
           400: errorBody,
           401: errorBody,
+          403: errorBody,
           404: errorBody,
           409: errorBody,
         },
@@ -21,7 +64,7 @@ export const certificateIssueRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { created, certificate } = await app.certificates.issue(currentUser(request), request.body.courseId);
-      return reply.status(created ? 201 : 200).send(certificate);
+      return reply.status(created ? 201 : 200).send(withUrl(app, certificate));
     },
   );
 };
@@ -30,7 +73,9 @@ export const certificateIssueRoutes: FastifyPluginAsyncZod = async (app) => {
 export const certificateVerifyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/certificates/:code",
-    { schema: { params: certificateCodeParams, response: { 200: certificateRecord, 400: errorBody, 404: errorBody } } },
-    (request) => app.certificates.verify(request.params.code),
+    {
+      schema: { params: certificateCodeParams, response: { 200: certificateResponse, 400: errorBody, 404: errorBody } },
+    },
+    async (request) => withUrl(app, await app.certificates.verify(request.params.code)),
   );
 };

@@ -1,8 +1,9 @@
 import { type CertificateRecord, certificateName, newVerificationCode } from "@koc/shared";
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
-import { certificates, courseProgress, courses, materials } from "../../db/schema.js";
-import { HttpError, NotFoundError } from "../../errors.js";
+import { certificates, courses } from "../../db/schema.js";
+import { ForbiddenError, HttpError, NotFoundError } from "../../errors.js";
+import type { ProgressService } from "../progress/service.js";
 
 type Row = typeof certificates.$inferSelect;
 
@@ -14,7 +15,7 @@ const toRecord = (r: Row): CertificateRecord => ({
   issuedAt: r.issuedAt.toISOString(),
 });
 
-export function createCertificateService(db: DbOrTx) {
+export function createCertificateService(db: DbOrTx, progress: ProgressService) {
   const findFor = async (userId: string, courseId: string) =>
     (
       await db
@@ -25,27 +26,25 @@ export function createCertificateService(db: DbOrTx) {
 
   return {
     /**
-     * Issues the caller's certificate for a course whose every lesson their server progress marks
-     * complete. Asking again returns the same code (`created` false); the unique (user, course)
+     * Issues the caller's certificate for a course whose every topic the server recorded as
+     * completed (premium courses also need premium). Asking again returns the same code (`created` false); the unique (user, course)
      * constraint keeps two concurrent requests from recording two certificates.
      */
-    async issue(user: { id: string; name: string }, courseId: string) {
+    async issue(user: { id: string; name: string; isPremium: boolean }, courseId: string) {
       const existing = await findFor(user.id, courseId);
       if (existing) return { created: false, certificate: toRecord(existing) };
 
       const [course] = await db.select().from(courses).where(eq(courses.id, courseId));
       if (!course) throw new NotFoundError("Course not found");
-      const lessons = await db.select({ id: materials.id }).from(materials).where(eq(materials.courseId, courseId));
-      const [progress] = await db
-        .select({ completed: courseProgress.completed })
-        .from(courseProgress)
-        .where(and(eq(courseProgress.userId, user.id), eq(courseProgress.courseId, courseId)));
-      const done = new Set(progress?.completed ?? []);
-      const remaining = lessons.filter((l) => !done.has(l.id)).length;
-      if (lessons.length === 0 || remaining > 0) {
+      if (course.access === "premium" && !user.isPremium) {
+        throw new ForbiddenError("Certificates of premium courses need Lifetime Premium.");
+      }
+      // Only what the server recorded counts: every topic completed after a graded pass.
+      const { remaining, total } = await progress.remaining(user.id, courseId);
+      if (total === 0 || remaining > 0) {
         throw new HttpError(
           409,
-          `Complete every lesson of ${course.title} to earn its certificate (${remaining} of ${lessons.length} still to go).`,
+          `Complete every topic of ${course.title} to earn its certificate: ${remaining} of ${total} ${remaining === 1 ? "topic remains" : "topics remain"}.`,
         );
       }
 
@@ -64,6 +63,32 @@ export function createCertificateService(db: DbOrTx) {
       const raced = await findFor(user.id, courseId);
       if (!raced) throw new Error("certificate neither inserted nor found");
       return { created: false, certificate: toRecord(raced) };
+    },
+
+    /** The caller's own certificates, newest first. */
+    async listFor(userId: string): Promise<CertificateRecord[]> {
+      const rows = await db
+        .select()
+        .from(certificates)
+        .where(eq(certificates.userId, userId))
+        .orderBy(desc(certificates.issuedAt), certificates.code);
+      return rows.map(toRecord);
+    },
+
+    /** One of the caller's own certificates; another learner's code is simply not found. */
+    async findOwned(userId: string, code: string): Promise<CertificateRecord> {
+      const [row] = await db
+        .select()
+        .from(certificates)
+        .where(and(eq(certificates.code, code), eq(certificates.userId, userId)));
+      if (!row) throw new NotFoundError("No certificate of yours has this verification code.");
+      return toRecord(row);
+    },
+
+    /** Public: anyone may check a code; null when no certificate has it. */
+    async find(code: string): Promise<CertificateRecord | null> {
+      const [row] = await db.select().from(certificates).where(eq(certificates.code, code));
+      return row ? toRecord(row) : null;
     },
 
     /** Public: anyone may check a code. */

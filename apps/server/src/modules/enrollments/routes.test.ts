@@ -1,6 +1,8 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccountsTestApp, registerUser } from "../../../test/accounts.js";
 import { engines } from "../../../test/harness.js";
+import { users } from "../../db/schema.js";
 
 describe.each(engines)("enrolments API on %s", (engine) => {
   let t: Awaited<ReturnType<typeof createAccountsTestApp>>;
@@ -37,6 +39,17 @@ describe.each(engines)("enrolments API on %s", (engine) => {
     const u = await registerUser(t.app);
     expect((await call("PUT", "/api/enrollments/no-such-course", u.auth)).statusCode).toBe(404);
     expect((await call("PUT", "/api/enrollments/Bad_Id", u.auth)).statusCode).toBe(400);
+  });
+
+  it("refuses a premium course to a free learner with a message, and opens it once premium", async () => {
+    const u = await registerUser(t.app);
+    const refused = await call("PUT", "/api/enrollments/react-development", u.auth);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toMatch(/premium course.*upgrade/i);
+    expect((await call("GET", "/api/enrollments", u.auth)).json()).toEqual([]);
+    // Premium is read from the database (set here as a verified payment or an operator's grant would).
+    await t.database.db.update(users).set({ isPremium: true }).where(eq(users.id, u.user._id));
+    expect((await call("PUT", "/api/enrollments/react-development", u.auth)).statusCode).toBe(201);
   });
 
   it("requires a login for every enrolment endpoint", async () => {

@@ -14,7 +14,14 @@ export const enrollmentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         params: courseIdParams,
-        response: { 200: enrolledCourse, 201: enrolledCourse, 400: errorBody, 401: errorBody, 404: errorBody },
+        response: {
+          200: enrolledCourse,
+          201: enrolledCourse,
+          400: errorBody,
+          401: errorBody,
+          403: errorBody,
+          404: errorBody,
+        },
       },
     },
     async (request, reply) => {

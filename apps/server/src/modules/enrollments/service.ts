@@ -1,8 +1,11 @@
 import type { EnrolledCourse } from "@koc/shared";
 import { and, asc, count, eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
-import { courses, enrollments, materials } from "../../db/schema.js";
-import { NotFoundError } from "../../errors.js";
+import { courses, enrollments, materials, users } from "../../db/schema.js";
+import { HttpError, NotFoundError } from "../../errors.js";
+
+export const PREMIUM_ENROL_REFUSED =
+  "This is a premium course. Upgrade to lifetime premium to enrol and unlock all its lessons.";
 
 const enrolledColumns = {
   _id: courses.id,
@@ -37,8 +40,16 @@ export function createEnrollmentService(db: DbOrTx) {
 
     /** Idempotent: enrolling again keeps the first enrolledAt. `created` says whether it is new. */
     async enroll(userId: string, courseId: string, enrolledAt?: Date) {
-      const [course] = await db.select({ id: courses.id }).from(courses).where(eq(courses.id, courseId));
+      const [course] = await db
+        .select({ id: courses.id, access: courses.access })
+        .from(courses)
+        .where(eq(courses.id, courseId));
       if (!course) throw new NotFoundError("Course not found");
+      if (course.access === "premium") {
+        // Read premium from the database, never from the client: a revoke takes effect at once.
+        const [user] = await db.select({ isPremium: users.isPremium }).from(users).where(eq(users.id, userId));
+        if (!user?.isPremium) throw new HttpError(403, PREMIUM_ENROL_REFUSED);
+      }
       const inserted = await db
         .insert(enrollments)
         .values({ userId, courseId, ...(enrolledAt ? { enrolledAt } : {}) })

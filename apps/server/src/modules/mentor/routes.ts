@@ -1,19 +1,61 @@
-import { errorBody, mentorChatRequest, mentorChatResponse } from "@koc/shared";
+import { errorBody, type MentorStreamEvent, mentorChatRequest, mentorChatResponse } from "@koc/shared";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { HttpError } from "../../errors.js";
+import type { Asker } from "./service.js";
 
-const PER_MINUTE = 30;
+/** Questions per learner (or, for visitors, per address) per minute. */
+export const MENTOR_RATE_LIMIT = 30;
 
 export const mentorRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** A signed-in learner is limited on their own; a bad or missing token just counts as a visitor. */
+  async function asker(request: FastifyRequest): Promise<Asker> {
+    const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? "");
+    const user = match?.[1] ? await app.auth.authenticate(match[1]) : null;
+    const key = user ? `mentor:user:${user.id}` : `mentor:ip:${request.ip}`;
+    const limit = await app.rateLimiter.hit(key, MENTOR_RATE_LIMIT, 60);
+    if (!limit.allowed) {
+      throw new HttpError(
+        429,
+        `Even Kattappa must catch his breath, warrior. Ask me again in ${limit.retryAfterSeconds} seconds.`,
+      );
+    }
+    return { isPremium: user?.isPremium ?? false, ip: request.ip };
+  }
+
+  const errors = { 400: errorBody, 429: errorBody };
+
   app.post(
     "/ai/chat",
-    { schema: { body: mentorChatRequest, response: { 200: mentorChatResponse, 400: errorBody, 429: errorBody } } },
-    async (request) => {
-      const limit = await app.rateLimiter.hit(`mentor:ip:${request.ip}`, PER_MINUTE, 60);
-      if (!limit.allowed) {
-        throw new HttpError(429, `Kattappa needs a breath. Try again in ${limit.retryAfterSeconds} seconds.`);
-      }
-      return app.mentor.answer(request.body.message);
-    },
+    { schema: { body: mentorChatRequest, response: { 200: mentorChatResponse, ...errors } } },
+    async (request) => app.mentor.answer(request.body, await asker(request)),
   );
+
+  // Server-Sent Events: delta events with pieces of the answer, then one done event with all of it.
+  app.post("/ai/chat/stream", { schema: { body: mentorChatRequest, response: errors } }, async (request, reply) => {
+    const who = await asker(request);
+    reply.hijack();
+    reply.raw.writeHead(200, {
+      "content-type": "text/event-stream; charset=utf-8",
+      "cache-control": "no-store",
+      "x-accel-buffering": "no",
+    });
+    const send = (event: MentorStreamEvent) => reply.raw.write(`data: ${JSON.stringify(event)}\n\n`);
+    try {
+      const answer = await app.mentor.stream(
+        request.body,
+        who,
+        (text) => send({ type: "delta", text }),
+        () => send({ type: "restart" }),
+      );
+      send({ type: "done", answer });
+    } catch (err) {
+      request.log.error({ err }, "mentor stream failed");
+      send({
+        type: "done",
+        answer: { success: false, response: "Sorry, I encountered an issue. Please try again!", sources: [] },
+      });
+    }
+    reply.raw.end();
+  });
 };

@@ -1,20 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccountsTestApp, registerUser } from "../../../test/accounts.js";
 import { engines } from "../../../test/harness.js";
+import { putCompleted, takeQuiz } from "../../../test/quiz.js";
 
-const record = (completed: string[], extra: Partial<Record<string, unknown>> = {}) => ({
+const record = (completed: string[]) => ({
   completed,
   knowledgeUnlocked: completed,
   topicProgress: Object.fromEntries(completed.map((id) => [id, 100])),
   xp: completed.length * 50,
   streak: completed.length,
-  ...extra,
 });
 
 describe.each(engines)("progress API on %s", (engine) => {
   let t: Awaited<ReturnType<typeof createAccountsTestApp>>;
+  let ids: string[];
   beforeAll(async () => {
     t = await createAccountsTestApp(engine);
+    ids = (await t.app.catalogue.lessonsWithAnswers("java-programming")).map((l) => l._id);
   });
   afterAll(() => t.close());
 
@@ -22,24 +24,35 @@ describe.each(engines)("progress API on %s", (engine) => {
     t.app.inject({ method: "PUT", url, payload: payload as object, headers });
   const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: "GET", url, headers });
 
-  it("stores, returns and replaces the caller's record per course", async () => {
+  it("is computed from graded attempts and completions backed by a pass", async () => {
     const u = await registerUser(t.app);
+    const [a, b] = ids as [string, string];
     const empty = await get("/api/progress/java-programming", u.auth);
     expect(empty.statusCode).toBe(200);
     expect(empty.json()).toMatchObject({ courseId: "java-programming", completed: [], xp: 0, streak: 0 });
     expect((await get("/api/progress", u.auth)).json()).toEqual([]);
 
-    const saved = await put("/api/progress/java-programming", record(["a", "b", "a"]), u.auth);
-    expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toMatchObject({ completed: ["a", "b"], xp: 150, topicProgress: { a: 100, b: 100 } });
+    // 3 of 5: recorded as the topic's score, knowledge stays locked, completion is refused.
+    expect((await takeQuiz(t.app, u.auth, a, 3)).json()).toMatchObject({ score: 60, passed: false });
+    const refused = await putCompleted(t.app, u.auth, "java-programming", [a, b]);
+    expect(refused.json()).toMatchObject({ completed: [], knowledgeUnlocked: [], topicProgress: { [a]: 60 }, xp: 0 });
 
-    // Un-completing a lesson in the browser is kept: PUT replaces.
-    await put("/api/progress/java-programming", record(["a"], { streak: 3 }), u.auth);
-    const now = (await get("/api/progress/java-programming", u.auth)).json();
-    expect(now).toMatchObject({ completed: ["a"], xp: 50, streak: 3 });
+    // 4 of 5 passes; the completion button then counts (b, never passed, still does not).
+    expect((await takeQuiz(t.app, u.auth, a, 4)).json()).toMatchObject({ score: 80, passed: true });
+    const done = await putCompleted(t.app, u.auth, "java-programming", [a, b]);
+    expect(done.json()).toMatchObject({ completed: [a], knowledgeUnlocked: [a], topicProgress: { [a]: 80 }, xp: 50 });
+    // Activity today: a streak of one calendar day, in any zone the browser names.
+    expect(done.json().streak).toBe(1);
+    const inKolkata = await get("/api/progress/java-programming?timeZone=Asia/Kolkata", u.auth);
+    expect(inKolkata.json().streak).toBe(1);
+
+    // A worse retake keeps the best score; un-completing is kept and takes the xp off.
+    await takeQuiz(t.app, u.auth, a, 1);
+    const undone = await putCompleted(t.app, u.auth, "java-programming", []);
+    expect(undone.json()).toMatchObject({ completed: [], knowledgeUnlocked: [a], topicProgress: { [a]: 80 }, xp: 0 });
     const all = (await get("/api/progress", u.auth)).json();
     expect(all).toHaveLength(1);
-    expect(all[0]).toMatchObject({ courseId: "java-programming", completed: ["a"] });
+    expect(all[0]).toMatchObject({ courseId: "java-programming", knowledgeUnlocked: [a] });
   });
 
   it("answers 404 for an unknown course", async () => {
@@ -48,7 +61,7 @@ describe.each(engines)("progress API on %s", (engine) => {
     expect((await put("/api/progress/no-such-course", record([]), u.auth)).statusCode).toBe(404);
   });
 
-  it("answers bad bodies with 400, never 500", async () => {
+  it("answers bad bodies and zones with 400, never 500", async () => {
     const u = await registerUser(t.app);
     const bad: unknown[] = [
       {},
@@ -73,6 +86,9 @@ describe.each(engines)("progress API on %s", (engine) => {
       payload: "{nope",
     });
     expect(notJson.statusCode).toBe(400);
+    const zone = await get("/api/progress/java-programming?timeZone=Mars%2FOlympus", u.auth);
+    expect(zone.statusCode).toBe(400);
+    expect(zone.json().message).toMatch(/^querystring\.timeZone: /);
   });
 
   it("requires a login for every progress endpoint", async () => {
@@ -84,10 +100,13 @@ describe.each(engines)("progress API on %s", (engine) => {
   it("never shows or changes another user's progress", async () => {
     const alice = await registerUser(t.app);
     const bob = await registerUser(t.app);
-    await put("/api/progress/java-programming", record(["a", "b"]), alice.auth);
+    const [a] = ids as [string];
+    await takeQuiz(t.app, alice.auth, a);
+    await putCompleted(t.app, alice.auth, "java-programming", [a]);
     expect((await get("/api/progress", bob.auth)).json()).toEqual([]);
-    expect((await get("/api/progress/java-programming", bob.auth)).json().completed).toEqual([]);
-    await put("/api/progress/java-programming", record([]), bob.auth);
-    expect((await get("/api/progress/java-programming", alice.auth)).json().completed).toEqual(["a", "b"]);
+    // Bob cannot complete on the strength of Alice's pass, nor undo hers.
+    expect((await putCompleted(t.app, bob.auth, "java-programming", [a])).json().completed).toEqual([]);
+    await putCompleted(t.app, bob.auth, "java-programming", []);
+    expect((await get("/api/progress/java-programming", alice.auth)).json().completed).toEqual([a]);
   });
 });

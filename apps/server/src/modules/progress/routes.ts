@@ -2,6 +2,7 @@ import {
   courseIdParams,
   courseProgressBody,
   errorBody,
+  progressQuery,
   storedCourseProgress,
   storedCourseProgressList,
 } from "@koc/shared";
@@ -10,8 +11,15 @@ import { currentUser } from "../auth/authenticate.js";
 
 /** The caller's progress only; registered inside the authenticated user scope. */
 export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get("/progress", { schema: { response: { 200: storedCourseProgressList, 401: errorBody } } }, (request) =>
-    app.progress.list(currentUser(request).id),
+  app.get(
+    "/progress",
+    {
+      schema: {
+        querystring: progressQuery,
+        response: { 200: storedCourseProgressList, 400: errorBody, 401: errorBody },
+      },
+    },
+    (request) => app.progress.list(currentUser(request).id, request.query.timeZone),
   );
 
   app.get(
@@ -19,10 +27,11 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         params: courseIdParams,
+        querystring: progressQuery,
         response: { 200: storedCourseProgress, 400: errorBody, 401: errorBody, 404: errorBody },
       },
     },
-    (request) => app.progress.get(currentUser(request).id, request.params.id),
+    (request) => app.progress.get(currentUser(request).id, request.params.id, request.query.timeZone),
   );
 
   app.put(
@@ -30,10 +39,11 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         params: courseIdParams,
+        querystring: progressQuery,
         body: courseProgressBody,
         response: { 200: storedCourseProgress, 400: errorBody, 401: errorBody, 404: errorBody },
       },
     },
-    (request) => app.progress.put(currentUser(request).id, request.params.id, request.body),
+    (request) => app.progress.put(currentUser(request).id, request.params.id, request.body, request.query.timeZone),
   );
 };

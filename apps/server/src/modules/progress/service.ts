@@ -1,79 +1,126 @@
-import type { CourseProgressBody, StoredCourseProgress } from "@koc/shared";
-import { and, asc, eq } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client.js";
-import { courseProgress, courses } from "../../db/schema.js";
-import { NotFoundError } from "../../errors.js";
+import { type CourseProgressBody, dayStreak, isPassing, type StoredCourseProgress, XP_PER_MATERIAL } from "@koc/shared";
+import { and, eq, inArray, isNotNull, notInArray } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { quizAttempts, topicCompletions } from "../../db/schema.js";
+import type { CatalogueService } from "../catalogue/service.js";
 
-type Row = typeof courseProgress.$inferSelect;
-
-const toStored = (r: Row): StoredCourseProgress => ({
-  courseId: r.courseId,
-  completed: r.completed,
-  knowledgeUnlocked: r.knowledgeUnlocked,
-  topicProgress: r.topicProgress,
-  xp: r.xp,
-  streak: r.streak,
-  updatedAt: r.updatedAt.toISOString(),
-});
-
-const dedupe = (ids: string[]) => [...new Set(ids)];
+interface ProgressDeps {
+  db: Db;
+  catalogue: CatalogueService;
+  now?: () => Date;
+}
 
 /**
- * The caller's course progress. PUT stores the browser's record as it is (it already holds the
- * merge made at login), so un-completing a lesson is kept too.
+ * A learner's progress, computed from what the server recorded: graded attempts (best score per
+ * topic, a pass unlocks the knowledge section) and completions (accepted only after a pass). The
+ * browser's progress_{courseId} record is a cache of this answer.
  */
-export function createProgressService(db: DbOrTx) {
-  async function requireCourse(courseId: string) {
-    const [c] = await db.select({ id: courses.id }).from(courses).where(eq(courses.id, courseId));
-    if (!c) throw new NotFoundError("Course not found");
+export function createProgressService({ db, catalogue, now = () => new Date() }: ProgressDeps) {
+  async function compute(userId: string, courseId: string, timeZone: string): Promise<StoredCourseProgress> {
+    const lessons = await catalogue.lessonsWithAnswers(courseId);
+    const attempts = await db
+      .select({ materialId: quizAttempts.materialId, score: quizAttempts.score, at: quizAttempts.createdAt })
+      .from(quizAttempts)
+      .where(
+        and(eq(quizAttempts.userId, userId), eq(quizAttempts.courseId, courseId), isNotNull(quizAttempts.materialId)),
+      );
+    const completions = await db
+      .select({ materialId: topicCompletions.materialId, at: topicCompletions.completedAt })
+      .from(topicCompletions)
+      .where(and(eq(topicCompletions.userId, userId), eq(topicCompletions.courseId, courseId)));
+
+    const best = new Map<string, number>();
+    for (const a of attempts) {
+      if (a.materialId) best.set(a.materialId, Math.max(best.get(a.materialId) ?? 0, a.score));
+    }
+    const done = new Set(completions.map((c) => c.materialId));
+    const ids = lessons.map((l) => l._id);
+    const completed = ids.filter((id) => done.has(id));
+    const activity = [...attempts.map((a) => a.at), ...completions.map((c) => c.at)];
+    const last = activity.reduce((m, d) => (d > m ? d : m), new Date(0));
+    return {
+      courseId,
+      completed,
+      knowledgeUnlocked: ids.filter((id) => isPassing(best.get(id) ?? -1)),
+      topicProgress: Object.fromEntries(ids.filter((id) => best.has(id)).map((id) => [id, best.get(id) as number])),
+      xp: completed.length * XP_PER_MATERIAL,
+      streak: dayStreak(activity, now(), timeZone),
+      updatedAt: last.toISOString(),
+    };
+  }
+
+  /** Topics whose completion the server accepts: a recorded pass, or no quiz to pass. */
+  async function completable(userId: string, courseId: string, wanted: string[]): Promise<string[]> {
+    const lessons = await catalogue.lessonsWithAnswers(courseId);
+    const passes = new Set(
+      (
+        await db
+          .select({ materialId: quizAttempts.materialId, score: quizAttempts.score })
+          .from(quizAttempts)
+          .where(and(eq(quizAttempts.userId, userId), eq(quizAttempts.courseId, courseId)))
+      )
+        .filter((a) => isPassing(a.score))
+        .map((a) => a.materialId),
+    );
+    const want = new Set(wanted);
+    return lessons.filter((l) => want.has(l._id) && (l.quiz.length === 0 || passes.has(l._id))).map((l) => l._id);
   }
 
   return {
-    async list(userId: string): Promise<StoredCourseProgress[]> {
+    async list(userId: string, timeZone = "UTC"): Promise<StoredCourseProgress[]> {
+      const fromAttempts = await db
+        .selectDistinct({ courseId: quizAttempts.courseId })
+        .from(quizAttempts)
+        .where(and(eq(quizAttempts.userId, userId), isNotNull(quizAttempts.materialId)));
+      const fromCompletions = await db
+        .selectDistinct({ courseId: topicCompletions.courseId })
+        .from(topicCompletions)
+        .where(eq(topicCompletions.userId, userId));
+      const courseIds = [...new Set([...fromAttempts, ...fromCompletions].map((r) => r.courseId))].sort();
+      return Promise.all(courseIds.map((id) => compute(userId, id, timeZone)));
+    },
+
+    /** An empty record when nothing is recorded yet, so the client needs no special case. */
+    get(userId: string, courseId: string, timeZone = "UTC"): Promise<StoredCourseProgress> {
+      return compute(userId, courseId, timeZone);
+    },
+
+    /**
+     * The browser's record of which topics are completed (the completion button, both ways). Claims
+     * without a recorded pass are refused (left out); scores, unlocks, xp and streak are the server's.
+     */
+    async put(
+      userId: string,
+      courseId: string,
+      body: CourseProgressBody,
+      timeZone = "UTC",
+    ): Promise<StoredCourseProgress> {
+      const accepted = await completable(userId, courseId, body.completed);
+      await db.transaction(async (tx) => {
+        const mine = and(eq(topicCompletions.userId, userId), eq(topicCompletions.courseId, courseId));
+        await tx
+          .delete(topicCompletions)
+          .where(accepted.length > 0 ? and(mine, notInArray(topicCompletions.materialId, accepted)) : mine);
+        if (accepted.length > 0) {
+          await tx
+            .insert(topicCompletions)
+            .values(accepted.map((materialId) => ({ userId, courseId, materialId })))
+            .onConflictDoNothing();
+        }
+      });
+      return compute(userId, courseId, timeZone);
+    },
+
+    /** How many of a course's topics the learner has not completed on the server. */
+    async remaining(userId: string, courseId: string): Promise<{ remaining: number; total: number }> {
+      const lessons = await catalogue.lessonsWithAnswers(courseId);
+      const ids = lessons.map((l) => l._id);
+      if (ids.length === 0) return { remaining: 0, total: 0 };
       const rows = await db
-        .select()
-        .from(courseProgress)
-        .where(eq(courseProgress.userId, userId))
-        .orderBy(asc(courseProgress.courseId));
-      return rows.map(toStored);
-    },
-
-    /** An empty record when nothing is stored yet, so the client needs no special case. */
-    async get(userId: string, courseId: string): Promise<StoredCourseProgress> {
-      await requireCourse(courseId);
-      const [row] = await db
-        .select()
-        .from(courseProgress)
-        .where(and(eq(courseProgress.userId, userId), eq(courseProgress.courseId, courseId)));
-      if (row) return toStored(row);
-      return {
-        courseId,
-        completed: [],
-        knowledgeUnlocked: [],
-        topicProgress: {},
-        xp: 0,
-        streak: 0,
-        updatedAt: new Date(0).toISOString(),
-      };
-    },
-
-    async put(userId: string, courseId: string, body: CourseProgressBody): Promise<StoredCourseProgress> {
-      await requireCourse(courseId);
-      const values = {
-        completed: dedupe(body.completed),
-        knowledgeUnlocked: dedupe(body.knowledgeUnlocked),
-        topicProgress: body.topicProgress,
-        xp: body.xp,
-        streak: body.streak,
-        updatedAt: new Date(),
-      };
-      const [row] = await db
-        .insert(courseProgress)
-        .values({ userId, courseId, ...values })
-        .onConflictDoUpdate({ target: [courseProgress.userId, courseProgress.courseId], set: values })
-        .returning();
-      if (!row) throw new Error("progress upsert returned no row");
-      return toStored(row);
+        .select({ materialId: topicCompletions.materialId })
+        .from(topicCompletions)
+        .where(and(eq(topicCompletions.userId, userId), inArray(topicCompletions.materialId, ids)));
+      return { remaining: ids.length - rows.length, total: ids.length };
     },
   };
 }

@@ -3,10 +3,10 @@
  * bubblewrap. Skipped (with the reason) only when this machine has no JDK or no working bwrap.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import type { RunResult } from "@koc/shared";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, engines, type TestDatabase } from "../../../test/harness.js";
@@ -16,7 +16,8 @@ import type { CodeRunner } from "../../adapters/code-runner/types.js";
 import { buildApp } from "../../app.js";
 
 const LIMITS = { cpuSeconds: 3, wallMs: 6_000 };
-const local = await createLocalRunner({ limits: LIMITS });
+const COMPILE_LIMITS = { cpuSeconds: 5, wallMs: 15_000 };
+const local = await createLocalRunner({ limits: LIMITS, compileLimits: COMPILE_LIMITS });
 if (!local.runner) console.warn(`sandbox tests skipped: ${local.reason}`);
 const runner = local.runner as CodeRunner;
 const versions = local.runner ? (await local.runner.status()).versions : undefined;
@@ -34,6 +35,68 @@ function sandboxUserProcesses(): string[] {
 }
 
 afterAll(() => runner?.close());
+
+/** Four child JVMs (and a thread in each) that each allocate and touch 200 MB: 800 MB for one run. */
+const MEMORY_HOG = `import java.util.*;
+public class Hog {
+  public static void main(String[] a) throws Exception {
+    if (a.length > 0) {
+      List<byte[]> kept = Collections.synchronizedList(new ArrayList<>());
+      Thread t = new Thread(() -> { for (int i = 0; i < 10; i++) { byte[] b = new byte[10 << 20]; Arrays.fill(b, (byte) 1); kept.add(b); } });
+      t.start();
+      for (int i = 0; i < 10; i++) { byte[] b = new byte[10 << 20]; Arrays.fill(b, (byte) 1); kept.add(b); }
+      t.join();
+      System.out.println("allocated " + kept.size() * 10 + " MB");
+      Thread.sleep(3000);
+      return;
+    }
+    List<Process> children = new ArrayList<>();
+    for (int i = 0; i < 4; i++) {
+      try {
+        children.add(new ProcessBuilder("java", "-Xmx220m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
+            "-XX:CompressedClassSpaceSize=32m", "-XX:ReservedCodeCacheSize=16m", "-cp", "/app", "Hog", "child")
+          .redirectErrorStream(true).start());
+      } catch (Exception e) {
+        System.out.println("child failed to start: " + e.getMessage());
+      }
+    }
+    for (Process p : children) {
+      String out = new String(p.getInputStream().readAllBytes()).trim();
+      int code = p.waitFor();
+      System.out.println(code == 0 ? "child " + out : "child exited " + code + (code == 1 ? " (failed: " + out.split("\\n")[0] + ")" : ""));
+    }
+  }
+}`;
+
+describe.skipIf(!local.runner)("the fallback where no cgroup can be made (rlimits only)", () => {
+  let fallback: CodeRunner | undefined;
+  beforeAll(async () => {
+    fallback = (await createLocalRunner({ limits: LIMITS, ceiling: "rlimits" })).runner;
+  });
+  afterAll(() => fallback?.close());
+
+  it("reports the mode, and the much lower process limit keeps child JVMs from starting", async () => {
+    const runnerHere = fallback as CodeRunner;
+    expect((await runnerHere.status()).limits).toEqual({ ceiling: "rlimits", memoryMb: null, processes: 40 });
+    const r = await runnerHere.run({ version: "java17", code: MEMORY_HOG });
+    expect(r.stdout).toMatch(/child exited 1 \(failed/);
+    expect(sandboxUserProcesses()).toEqual([]);
+  });
+
+  it("keeps the compiler helper and run folders in a private folder of its own, removed at close", async () => {
+    const workRoot = (fallback as CodeRunner & { workRoot: string }).workRoot;
+    const root = dirname(workRoot);
+    expect(dirname(root)).toBe(tmpdir());
+    expect(basename(root)).toMatch(/^koc-runner-[A-Za-z0-9]{6}$/);
+    const st = statSync(root);
+    expect(st.mode & 0o777).toBe(0o711);
+    expect(st.uid).toBe(process.getuid?.());
+    expect(statSync(join(root, "javac-helper")).mode & 0o777).toBe(0o700);
+    await fallback?.close();
+    fallback = undefined;
+    expect(existsSync(root)).toBe(false);
+  });
+});
 
 describe.skipIf(!local.runner).each(engines)("POST /api/run in the local sandbox on %s", (engine) => {
   let database: TestDatabase;
@@ -68,7 +131,8 @@ describe.skipIf(!local.runner).each(engines)("POST /api/run in the local sandbox
   it("reports the local engine and the versions it can target", async () => {
     const res = await app.inject({ method: "GET", url: "/api/run/status" });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ engine: "local", versions });
+    expect(res.json()).toEqual({ engine: "local", versions, limits: (await runner.status()).limits });
+    expect(res.json().limits.ceiling).toMatch(/^(cgroup-v2|cgroup-v1|rlimits)$/);
     expect(versions).toMatchObject({ java7: true, java8: true, java17: true });
   });
 
@@ -265,7 +329,7 @@ public class Main { public static void main(String[] a) throws Exception {
   System.out.println(new String(Files.readAllBytes(Paths.get("/tmp/secret.txt"))));
 } }`);
     await new Promise((r) => setTimeout(r, 900));
-    const hostRuns = join(tmpdir(), "koc-runs");
+    const hostRuns = (runner as CodeRunner & { workRoot: string }).workRoot;
     const reader = await run(`import java.io.*;
 import java.nio.file.*;
 public class Main { public static void main(String[] a) {
@@ -316,6 +380,93 @@ public class Main { public static void main(String[] a) {
     expect(Buffer.byteLength(r.stdout)).toBe(64 * 1024);
     expect(r.exitCode).toBeNull();
     expect(r.timedOut).toBe(false);
+  });
+
+  it("holds a run's processes to one memory ceiling: child JVMs that each allocate cannot take the host's memory", async () => {
+    const { limits } = await runner.status();
+    const r = await run(MEMORY_HOG);
+    // However the run ends, it ended: the server answers and nothing is left (afterEach).
+    if (limits?.ceiling === "rlimits") {
+      // No cgroup here: the lower process limit keeps the children from all starting.
+      expect(r.stdout).toMatch(/child exited 1 \(failed/);
+    } else {
+      expect(limits).toMatchObject({ memoryMb: 512, processes: 128 });
+      expect(r.stderr).toMatch(/Memory limit: the run's processes together went over the 512 MB a run may use/);
+      expect(r.stdout).toMatch(/child exited 137/);
+      expect(r.timedOut).toBe(false);
+    }
+  });
+
+  describe("hostile sources for the compiler (issue 12)", () => {
+    /** Nested conditionals as arguments of overloaded generic methods: javac's work doubles per level. */
+    const slowToCompile = `import java.util.*;
+public class Main {
+  static <T> List<T> m(T t) { return null; }
+  static <T> Set<T> m(Collection<T> t) { return null; }
+  static boolean b;
+  public static void main(String[] a) { Object o = ${"m(b ? m(".repeat(14)}1${") : null)".repeat(14)}; }
+}`;
+    const HELLO = 'public class Main { public static void main(String[] a) { System.out.println("hello"); } }';
+
+    it("stops a compile that would take minutes, while other runs still compile and run", async () => {
+      expect(Buffer.byteLength(slowToCompile)).toBeLessThan(480);
+      let slowDone = false;
+      const slow = run(slowToCompile).then((r) => {
+        slowDone = true;
+        return r;
+      });
+      // A second warm compiler serves the others meanwhile.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const other = await run(HELLO);
+      expect(other).toMatchObject({ stdout: "hello\n", exitCode: 0 });
+      expect(slowDone).toBe(false);
+      const r = await slow;
+      expect(r.compileError).toMatch(/^Compilation took too long and was stopped \(the limit is 5 s of processor time/);
+      expect(r).toMatchObject({ stdout: "", exitCode: null });
+      expect(await run(HELLO)).toMatchObject({ stdout: "hello\n", exitCode: 0 });
+    });
+
+    it("stops constant folding that runs the compiler out of memory, and the next compile works", async () => {
+      let code = 'public class Main {\n  static final String A0 = "xxxxxxxxxxxxxxxx";\n';
+      for (let i = 1; i <= 40; i++) code += `  static final String A${i} = A${i - 1} + A${i - 1};\n`;
+      code += "  public static void main(String[] a) { System.out.println(A40.length()); }\n}\n";
+      const r = await run(code);
+      expect(r.compileError).toMatch(/^Compilation ran out of memory and was stopped/);
+      expect(await run(HELLO)).toMatchObject({ stdout: "hello\n", exitCode: 0 });
+    });
+
+    it("stops a small source that would write a huge class file", async () => {
+      let code = 'public class Main {\n  static final String A0 = "xxxxxxxxxxxxxxxx";\n';
+      for (let i = 1; i <= 11; i++) code += `  static final String A${i} = A${i - 1} + A${i - 1};\n`;
+      // Each method holds its own 32 KB string constant: an 11 KB source, about 10 MB of class file.
+      for (let i = 0; i < 300; i++) code += `static String f${i}(){return A11+${i};}\n`;
+      code += "  public static void main(String[] a) {}\n}\n";
+      expect(code.length).toBeLessThan(12_000);
+      const r = await run(code);
+      expect(r.compileError).toMatch(/^Compilation was stopped: the compiled classes would be larger than 4 MB/);
+      expect(await run(HELLO)).toMatchObject({ stdout: "hello\n", exitCode: 0 });
+    });
+
+    it("answers /api/health at once while a 100 KB hostile source is handled", async () => {
+      const hostile = `${"\n".repeat(50_000)}${"/* ".repeat(16_000)}`;
+      expect(hostile.length).toBeLessThanOrEqual(100_000);
+      let runDone = false;
+      const pending = app
+        .inject({ method: "POST", url: "/api/run", payload: { language: "java", code: hostile } })
+        .then((res) => {
+          runDone = true;
+          return res;
+        });
+      const asked = performance.now();
+      const health = await app.inject({ method: "GET", url: "/api/health" });
+      expect(health.statusCode).toBe(200);
+      expect(runDone).toBe(false);
+      // The issue's own bound: the quadratic detection kept health waiting 4 to 5 s (20 s here).
+      expect(performance.now() - asked).toBeLessThan(2_000);
+      const res = await pending;
+      expect(res.statusCode).toBe(200);
+      expect(res.json().compileError).toMatch(/unclosed comment/);
+    });
   });
 
   it("returns System.exit(3)'s status with the output before it", async () => {

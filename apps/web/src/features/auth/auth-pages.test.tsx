@@ -116,6 +116,37 @@ describe("account pages", () => {
     expect(screen.getByRole("alert").textContent).toBe("Registration failed");
   });
 
+  it("register with a code applies it after joining; a failing apply is only logged and the learner still goes on", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const server = controlledFetch();
+    const router = renderAt("/register?ref=friend42");
+    fill("Name", "Ada");
+    fill("Email", "Ada@Example.com");
+    fill("Password", "long-enough-now");
+    fireEvent.click(screen.getByRole("button", { name: "Create Account" }));
+    const user = {
+      _id: "u1",
+      name: "Ada",
+      email: "ada@example.com",
+      phone: null,
+      isPremium: false,
+      referralCode: "ADAC0DE2",
+    };
+    await server.respond(201, { token: "tok", user });
+    const calls = (fetch as unknown as { mock: { calls: [string, RequestInit][] } }).mock.calls;
+    await vi.waitFor(() => expect(calls.length).toBe(2));
+    expect(calls[1]?.[0]).toBe("/api/referral/apply-code");
+    expect(JSON.parse(String(calls[1]?.[1].body))).toEqual({
+      referralCode: "friend42",
+      newUserEmail: "ada@example.com",
+    });
+    await server.respond(404, { message: "No learner has this referral code. Check it and try again." });
+    await server.respond(200, []); // GET /api/progress for the merge
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe("/dashboard"));
+    expect(warn).toHaveBeenCalledWith("Applying the referral code failed.", expect.anything());
+    warn.mockRestore();
+  });
+
   it("forgot password shows Sending... then the spec's success or fallback text", async () => {
     const server = controlledFetch();
     renderAt("/forgot-password");

@@ -5,6 +5,7 @@ import { TextField } from "../../components/text-field";
 import { paths } from "../../lib/paths";
 import { mergeAllProgressAfterLogin } from "../../lib/progress-sync";
 import { useSession } from "../../lib/session";
+import { applyReferralCode } from "../referral/api/apply-referral-code";
 import { registerCall, serverMessage } from "./api/auth-calls";
 import { AuthCard } from "./auth-card";
 
@@ -42,6 +43,12 @@ export default function RegisterPage() {
     try {
       const { token, user } = await registerCall(parsed.data);
       login(token, user);
+      // Spec point 7: with a code entered, the client applies it; a failure is only logged.
+      if (parsed.data.referralCode) {
+        await applyReferralCode({ referralCode: parsed.data.referralCode, newUserEmail: user.email }).catch(
+          (err: unknown) => console.warn("Applying the referral code failed.", err),
+        );
+      }
       await mergeAllProgressAfterLogin().catch(() => undefined);
       navigate(paths.dashboard);
     } catch (err) {

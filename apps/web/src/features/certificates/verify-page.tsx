@@ -1,8 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
-import { BadgeCheck, ShieldX } from "lucide-react";
+import { BadgeCheck, Link2, Share2, ShieldX } from "lucide-react";
+import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { paths } from "../../lib/paths";
 import { certificateQuery } from "./api/get-certificate";
+import { copyText, linkedInAddUrl } from "./linkedin";
 import "./verify.css";
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { year: "numeric", month: "long", day: "numeric" });
@@ -10,6 +12,7 @@ const dateFormat = new Intl.DateTimeFormat(undefined, { year: "numeric", month: 
 export default function VerifyPage() {
   const { code = "" } = useParams();
   const query = useQuery(certificateQuery(code));
+  const [copied, setCopied] = useState<string | null>(null);
 
   return (
     <section className="container page verify-page" aria-labelledby="verify-title">
@@ -20,12 +23,15 @@ export default function VerifyPage() {
       {query.isPending ? (
         <p role="status">Checking the royal records...</p>
       ) : query.isError ? (
-        <p className="form-message error" role="alert">
-          We could not reach the royal records just now. Please try again in a moment.
-        </p>
+        <div className="form-message error" role="alert">
+          <p>We could not reach the royal records just now. Please try again in a moment.</p>
+          <button type="button" className="btn btn-outline" onClick={() => query.refetch()}>
+            Retry
+          </button>
+        </div>
       ) : query.data ? (
         <div className="card verify-result verify-genuine" role="status">
-          <h2>
+          <h2 className="verify-genuine-title">
             <BadgeCheck aria-hidden="true" /> Genuine certificate
           </h2>
           <p>
@@ -36,11 +42,29 @@ export default function VerifyPage() {
           <p>
             Issued by Kingdom of Code. <Link to={paths.course(query.data.courseId)}>View the course</Link>
           </p>
+          <div className="verify-actions">
+            <a className="btn" href={linkedInAddUrl(query.data)} target="_blank" rel="noopener noreferrer">
+              <Share2 aria-hidden="true" size={18} /> Add to LinkedIn
+            </a>
+            <button
+              type="button"
+              className="btn btn-outline"
+              onClick={async () => {
+                const url = query.data?.verifyUrl ?? window.location.href;
+                setCopied((await copyText(url)) ? "Link copied" : `Copy this link: ${url}`);
+              }}
+            >
+              <Link2 aria-hidden="true" size={18} /> Copy link
+            </button>
+          </div>
+          <p className="verify-copied" aria-live="polite">
+            {copied}
+          </p>
         </div>
       ) : (
         <div className="card verify-result verify-unknown" role="status">
           <h2>
-            <ShieldX aria-hidden="true" /> No certificate found
+            <ShieldX aria-hidden="true" /> No certificate with this code
           </h2>
           <p>
             No certificate has this verification code. Check that it was typed exactly as printed; if it was, this

@@ -1,5 +1,6 @@
 import { DEFAULT_JAVA_VERSION, type JavaVersion, javaVersion } from "@koc/shared";
 import { useCallback, useId, useRef, useState } from "react";
+import { useShareWithMentor } from "../../lib/mentor-context";
 import { CodeMirror } from "./code-mirror";
 import { execute } from "./execute";
 import { defaultSample, JAVA_VERSION_LABELS } from "./languages";
@@ -19,7 +20,14 @@ export interface CodeEditorPanelProps {
  */
 export default function CodeEditorPanel({ language = "java", initialCode }: CodeEditorPanelProps) {
   const [version, setVersion] = useState<JavaVersion>(DEFAULT_JAVA_VERSION);
-  const [code, setCode] = useState(() => initialCode ?? defaultSample(language));
+  const [code, setCodeState] = useState(() => initialCode ?? defaultSample(language));
+  // Execute reads the code the editor holds now, even if React has not re-rendered since the last edit.
+  const latestCode = useRef(code);
+  const setCode = useCallback((value: string) => {
+    latestCode.current = value;
+    setCodeState(value);
+  }, []);
+  useShareWithMentor({ code, language });
   const [output, setOutput] = useState("");
   const [isRunning, setIsRunning] = useState(false);
   const [progress, setProgress] = useState("");
@@ -35,13 +43,13 @@ export default function CodeEditorPanel({ language = "java", initialCode }: Code
     setIsRunning(true);
     setOutput("Executing code...");
     try {
-      setOutput(await execute(language, code, version, setProgress));
+      setOutput(await execute(language, latestCode.current, version, setProgress));
     } finally {
       setProgress("");
       running.current = false;
       setIsRunning(false);
     }
-  }, [language, code, version]);
+  }, [language, version]);
 
   const changeVersion = (value: string) => {
     const next = javaVersion.safeParse(value);
@@ -95,7 +103,8 @@ export default function CodeEditorPanel({ language = "java", initialCode }: Code
         describedBy={keysId}
       />
       <p id={keysId} className="code-editor-keys">
-        Ctrl+Enter (Cmd+Enter on Mac) executes. To leave the editor with the keyboard, press Escape, then Tab.
+        Ctrl+Enter (Cmd+Enter on Mac) executes. Tab indents; to leave the editor with the keyboard, press Escape, then
+        Tab, or press Ctrl+M (Shift+Alt+M on Mac) so that Tab moves focus.
       </p>
 
       <p className="code-editor-progress" role="status">

@@ -1,10 +1,12 @@
 import { closeBrackets, closeBracketsKeymap } from "@codemirror/autocomplete";
+import { defaultKeymap, history, historyKeymap, indentWithTab, toggleComment } from "@codemirror/commands";
 import { java } from "@codemirror/lang-java";
 import { javascript } from "@codemirror/lang-javascript";
 import { python } from "@codemirror/lang-python";
 import { bracketMatching, HighlightStyle, indentOnInput, indentUnit, syntaxHighlighting } from "@codemirror/language";
 import { Compartment, EditorState, Prec } from "@codemirror/state";
 import {
+  type Command,
   drawSelection,
   EditorView,
   highlightActiveLine,
@@ -15,7 +17,21 @@ import {
 } from "@codemirror/view";
 import { tags } from "@lezer/highlight";
 import { useEffect, useRef } from "react";
-import { editHistory, editorKeymap } from "./editor-commands";
+
+/**
+ * Tab indents while the editor has focus (CodeMirror's `indentWithTab`); Escape then Tab leaves it,
+ * and Ctrl-M toggles "Tab moves focus" mode. Screen readers hear which mode is on.
+ */
+const tabMovesFocus = new WeakMap<EditorView, boolean>();
+const toggleTabMode: Command = (view) => {
+  const focusMode = !tabMovesFocus.get(view);
+  tabMovesFocus.set(view, focusMode);
+  view.setTabFocusMode(focusMode);
+  view.dispatch({
+    effects: EditorView.announce.of(focusMode ? "Tab moves focus out of the editor." : "Tab inserts indentation."),
+  });
+  return true;
+};
 
 /** Colours on the editor's navy background, each at least 4.5:1 (WCAG AA). */
 const royalHighlight = HighlightStyle.define([
@@ -59,8 +75,12 @@ const royalTheme = EditorView.theme(
   { dark: true },
 );
 
-const languageSupport: Record<string, () => ReturnType<typeof java>> = { java, javascript, python };
-const languageExtension = (language: string) => languageSupport[language]?.() ?? [];
+const languageSupport = new Map<string, () => ReturnType<typeof java>>([
+  ["java", java],
+  ["javascript", javascript],
+  ["python", python],
+]);
+const languageExtension = (language: string) => languageSupport.get(language)?.() ?? [];
 
 export interface CodeMirrorProps {
   language: string;
@@ -109,11 +129,18 @@ export function CodeMirror({ language, value, onChange, onRun, label, describedB
           indentOnInput(),
           bracketMatching(),
           closeBrackets(),
-          editHistory,
+          history(),
           indentUnit.of("    "),
           EditorState.tabSize.of(4),
           syntaxHighlighting(royalHighlight),
-          keymap.of([...closeBracketsKeymap, ...editorKeymap]),
+          keymap.of([
+            ...closeBracketsKeymap,
+            { key: "Ctrl-m", mac: "Shift-Alt-m", run: toggleTabMode },
+            { key: "Mod-/", run: toggleComment },
+            ...defaultKeymap,
+            ...historyKeymap,
+            indentWithTab,
+          ]),
           royalTheme,
           languageSlot.current.of(languageExtension(language)),
           labelSlot.current.of(contentAttributes(label, describedBy)),

@@ -1,16 +1,20 @@
-import { type Material, storageKeys } from "@koc/shared";
-import { useQueries } from "@tanstack/react-query";
+import { type CourseProgress, type MaterialDetail, storageKeys } from "@koc/shared";
+import { useQueries, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useParams } from "react-router";
 import { useAlerts } from "../../components/alerts";
 import { LazyCodeEditor } from "../../components/lazy-code-editor";
 import { api } from "../../lib/api-client";
-import { courseQuery, materialsQuery } from "../../lib/catalogue-api";
+import { courseQuery } from "../../lib/catalogue-api";
 import { readEnrollments, writeEnrollments } from "../../lib/enrollment-store";
-import { pullCourseProgress, pushProgress } from "../../lib/progress-sync";
+import { useShareWithMentor } from "../../lib/mentor-context";
+import { keepReceipt, pullCourseProgress } from "../../lib/progress-sync";
 import { recordRecentCourse } from "../../lib/recent-courses";
 import { useSession } from "../../lib/session";
 import { readJson, writeJson } from "../../lib/storage";
+import { courseMaterialsQuery } from "./api/get-course-materials";
+import { materialQuery } from "./api/get-material";
+import { useSaveProgress } from "./api/save-progress";
 import { CertificateDialog } from "./components/certificate-dialog";
 import { CourseHeader } from "./components/course-header";
 import { CourseQuizPanel } from "./components/course-quiz-panel";
@@ -25,15 +29,24 @@ export default function CoursePage() {
   const { id = "" } = useParams();
   const { user } = useSession();
   const { notify } = useAlerts();
-  const [courseResult, materialsResult] = useQueries({ queries: [courseQuery(id), materialsQuery(id)] });
+  const viewer = user ? (user.isPremium ? "premium" : "free") : "visitor";
+  const queryClient = useQueryClient();
+  const [courseResult, materialsResult] = useQueries({
+    queries: [courseQuery(id), courseMaterialsQuery(id, viewer)],
+  });
   const course = courseResult.data;
   const materials = materialsResult.data ?? [];
   const loading = courseResult.isPending || materialsResult.isPending;
 
-  // Every change is saved in the browser and, for a logged-in learner, on the server too.
-  const { progress, complete, uncomplete, recordQuiz, reset, adopt } = useCourseProgress(id, (p) =>
-    pushProgress(id, p),
-  );
+  // Every change is saved in the browser and, for a logged-in learner, on the server too; the
+  // server's answer (completions backed by a recorded pass) then replaces the browser's cache.
+  const adoptRef = useRef<(p: CourseProgress) => void>(() => undefined);
+  const save = useSaveProgress(id, (server) => adoptRef.current(server));
+  const signedIn = Boolean(user);
+  const { progress, complete, uncomplete, recordQuiz, reset, adopt } = useCourseProgress(id, (p) => {
+    if (signedIn) save.mutate(p);
+  });
+  adoptRef.current = adopt;
 
   useEffect(() => {
     if (!user) return;
@@ -46,7 +59,8 @@ export default function CoursePage() {
     };
   }, [id, user, adopt]);
   const [expanded, setExpanded] = useState<string | null>(null);
-  const [quizFor, setQuizFor] = useState<Material | null>(null);
+  useShareWithMentor({ courseId: id, materialId: expanded });
+  const [quizFor, setQuizFor] = useState<MaterialDetail | null>(null);
   const [certificateOpen, setCertificateOpen] = useState<Date | null>(null);
   const [confirmUnenroll, setConfirmUnenroll] = useState(false);
   const materialsRef = useRef<HTMLElement>(null);
@@ -71,6 +85,14 @@ export default function CoursePage() {
       setCertificateOpen(new Date());
     }
   }, [progress.completed, materials, id, quizFor]);
+
+  // The learner is likely to read on: fetch the next open lesson while they read this one.
+  useEffect(() => {
+    if (!expanded) return;
+    const at = materials.findIndex((m) => m._id === expanded);
+    const next = materials[at + 1];
+    if (at >= 0 && next?.open) void queryClient.prefetchQuery(materialQuery(next._id, viewer));
+  }, [expanded, materials, queryClient, viewer]);
 
   const openMaterial = useCallback((materialId: string) => {
     setExpanded(materialId);
@@ -126,24 +148,25 @@ export default function CoursePage() {
         onUnenroll={enrolled ? () => setConfirmUnenroll(true) : undefined}
       />
       <LazyCodeEditor language="java" initialCode="" />
-      <CourseQuizPanel courseTitle={course.title} />
+      <CourseQuizPanel courseId={course._id} courseTitle={course.title} />
       <section ref={materialsRef} className="course-materials" aria-labelledby="materials-title">
         <h2 id="materials-title">Course Materials</h2>
         {materials.length === 0 ? (
-          <p className="empty-state">No materials available yet</p>
+          <p className="empty-state">No materials available yet.</p>
         ) : (
           <ol className="materials-list">
             {materials.map((m, i) => (
               <MaterialRow
                 key={m._id}
                 material={m}
+                viewer={viewer}
                 number={i + 1}
                 progress={progress}
                 expanded={expanded === m._id}
                 onToggle={() => setExpanded((e) => (e === m._id ? null : m._id))}
                 onComplete={() => complete(m._id)}
                 onUncomplete={() => uncomplete(m._id)}
-                onTakeQuiz={() => setQuizFor(m)}
+                onTakeQuiz={(lesson) => setQuizFor(lesson)}
               />
             ))}
           </ol>
@@ -152,9 +175,14 @@ export default function CoursePage() {
       {quizFor && (
         <KnowledgeQuizModal
           key={quizFor._id}
+          materialId={quizFor._id}
           title={quizFor.title}
           questions={quizFor.quiz}
-          onSubmitted={(score) => recordQuiz(quizFor._id, score)}
+          onGraded={(result) => {
+            // A visitor's pass travels as a signed receipt until they register or sign in.
+            if (result.receipt && !user) keepReceipt(result.receipt);
+            recordQuiz(quizFor._id, result.score);
+          }}
           onClose={() => setQuizFor(null)}
         />
       )}

@@ -7,6 +7,9 @@ import { useAlerts } from "../../components/alerts";
 import { coursesQuery } from "../../lib/catalogue-api";
 import { paths } from "../../lib/paths";
 import { useSession } from "../../lib/session";
+import { MyCertificates } from "../certificates/my-certificates";
+import { InvoiceList } from "../payments/components/invoice-list";
+import { ReferralSection } from "../referral/referral-section";
 import { useEnrollments } from "./api/use-enrollments";
 import { UpgradeModal } from "./upgrade-modal";
 import "./dashboard.css";
@@ -152,6 +155,11 @@ function Dashboard({ name, email, isPremium }: { name: string; email: string; is
           </ul>
         )}
       </section>
+
+      <MyCertificates email={email} />
+
+      <ReferralSection email={email} />
+      <InvoiceList />
 
       {upgradeOpen && <UpgradeModal onClose={() => setUpgradeOpen(false)} />}
     </div>

@@ -1,48 +1,25 @@
 import { Send } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
-import { type PageChatMessage, usePageChat } from "./use-page-chat";
+import { useId, useState } from "react";
+import { ChatLog } from "./chat-log";
+import { useMentorChat } from "./use-mentor-chat";
 import "./mentor-page.css";
 
-function Bubble({ m }: { m: PageChatMessage }) {
-  return (
-    <li className={`chat-bubble chat-${m.type}`}>
-      <span className="visually-hidden">{m.type === "bot" ? "Kattappa: " : "You: "}</span>
-      {m.text}
-      <time dateTime={m.timestamp}>
-        {new Date(m.timestamp).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}
-      </time>
-    </li>
-  );
-}
+export const PAGE_GREETING =
+  "Welcome to my training hall, warrior. I am Kattappa. Ask me about Java, Python, JavaScript, React, debugging or algorithms.";
 
 /** The chat window used by /kattappa and /kattappa-test. */
 export function ChatRoom({ quickQuestions }: { quickQuestions: readonly string[] }) {
-  const { messages, thinking, send } = usePageChat();
+  const { messages, thinking, send } = useMentorChat({ greeting: PAGE_GREETING, variant: "page" });
   const [input, setInput] = useState("");
-  const list = useRef<HTMLOListElement>(null);
   const inputId = useId();
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: keep the newest message in view whenever the list or indicator changes
-  useEffect(() => {
-    list.current?.scrollTo({ top: list.current.scrollHeight, behavior: "smooth" });
-  }, [messages, thinking]);
-
   const submit = () => {
-    if (send(input)) setInput("");
+    if (send(input).accepted) setInput("");
   };
 
   return (
     <div className="chat-room card">
-      <ol ref={list} className="chat-log" aria-label="Conversation with Kattappa" aria-live="polite">
-        {messages.map((m) => (
-          <Bubble key={m.id} m={m} />
-        ))}
-        {thinking && (
-          <li className="chat-bubble chat-bot chat-thinking" role="status">
-            Kattappa is thinking...
-          </li>
-        )}
-      </ol>
+      <ChatLog messages={messages} thinking={thinking} variant="page" />
       <fieldset className="quick-questions">
         <legend className="visually-hidden">Quick questions</legend>
         {quickQuestions.map((q) => (

@@ -1,63 +1,35 @@
 import { MessageCircle, Send, X } from "lucide-react";
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
-import { api } from "../../lib/api-client";
-import { offlineAnswer } from "./offline-answers";
+import { readMentorContext } from "../../lib/mentor-context";
+import { ChatLog } from "./chat-log";
+import { useMentorChat } from "./use-mentor-chat";
 import "./floating-mentor.css";
 
-interface ChatMessage {
-  id: number;
-  type: "bot" | "user";
-  content: string;
-  timestamp: string;
-  pending?: boolean;
-}
-
 const GREETING = "Greetings, warrior! I am Kattappa, your coding mentor. Ask me anything about code.";
-const SERVER_DELAY_MS = 500;
-const OFFLINE_DELAY_MS = 1000;
-const SERVER_ISSUE = "Sorry, I encountered an issue. Please try again!";
-
-const now = () => new Date().toISOString();
-const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function ask(message: string): Promise<{ text: string; delay: number }> {
-  try {
-    const res = await api<never>("/ai/chat", { method: "POST", body: { message } });
-    const body = res as unknown as { success?: boolean; response?: string };
-    if (body?.success && typeof body.response === "string") return { text: body.response, delay: SERVER_DELAY_MS };
-    return { text: SERVER_ISSUE, delay: SERVER_DELAY_MS };
-  } catch {
-    return { text: offlineAnswer(message), delay: OFFLINE_DELAY_MS };
-  }
-}
 
 /** The floating assistant on every page: a toggle button and a panel with Kattappa. */
 export function FloatingMentor() {
   const [open, setOpen] = useState(false);
   const [input, setInput] = useState("");
-  const [messages, setMessages] = useState<ChatMessage[]>([
-    { id: 0, type: "bot", content: GREETING, timestamp: now() },
-  ]);
-  const nextId = useRef(1);
+  // On a course page the question carries the open lesson and the editor's code.
+  const { messages, send: sendMessage } = useMentorChat({
+    greeting: GREETING,
+    variant: "floating",
+    context: readMentorContext,
+  });
   const panelId = useId();
   const toggle = useRef<HTMLButtonElement>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
-  const list = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (open) inputRef.current?.focus();
   }, [open]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll to the newest message whenever the list changes
-  useEffect(() => {
-    list.current?.scrollTo({ top: list.current.scrollHeight });
-  }, [messages]);
-
   // Like the modals, the open panel keeps Tab inside it; Escape or Close leaves.
   const trapTab = (e: KeyboardEvent<HTMLElement>) => {
     const items = Array.from(
       e.currentTarget.querySelectorAll<HTMLElement>(
-        "button:not([disabled]), textarea, [tabindex]:not([tabindex='-1'])",
+        "a[href], button:not([disabled]), textarea, [tabindex]:not([tabindex='-1'])",
       ),
     );
     const first = items[0];
@@ -78,22 +50,9 @@ export function FloatingMentor() {
 
   const send = async (e?: FormEvent) => {
     e?.preventDefault();
-    const text = input.trim();
-    if (!text) return;
-    const userId = nextId.current++;
-    const pendingId = nextId.current++;
-    setMessages((m) => [
-      ...m,
-      { id: userId, type: "user", content: text, timestamp: now() },
-      { id: pendingId, type: "bot", content: "Kattappa is thinking...", timestamp: now(), pending: true },
-    ]);
-    const answer = await ask(text);
-    await wait(answer.delay);
-    setMessages((m) =>
-      m.map((msg) =>
-        msg.id === pendingId ? { id: pendingId, type: "bot", content: answer.text, timestamp: now() } : msg,
-      ),
-    );
+    const { accepted, answered } = sendMessage(input);
+    if (!accepted) return;
+    await answered;
     setInput("");
   };
 
@@ -115,13 +74,7 @@ export function FloatingMentor() {
               <X aria-hidden="true" size={20} />
             </button>
           </header>
-          <div ref={list} className="mentor-messages" role="log" aria-live="polite">
-            {messages.map((m) => (
-              <p key={m.id} className={`mentor-msg mentor-msg-${m.type}${m.pending ? " pending" : ""}`}>
-                {m.content}
-              </p>
-            ))}
-          </div>
+          <ChatLog messages={messages} variant="panel" />
           <form className="mentor-form" onSubmit={send}>
             <label htmlFor={`${panelId}-input`} className="visually-hidden">
               Your question for Kattappa

@@ -1,4 +1,4 @@
-import { certificateRecord } from "@koc/shared";
+import { certificateResponse } from "@koc/shared";
 import { queryOptions } from "@tanstack/react-query";
 import { ApiError, api } from "../../../lib/api-client";
 
@@ -8,7 +8,7 @@ export const certificateQuery = (code: string) =>
     queryKey: ["certificates", code],
     queryFn: async ({ signal }) => {
       try {
-        return await api(`/certificates/${encodeURIComponent(code)}`, { schema: certificateRecord, signal });
+        return await api(`/certificates/${encodeURIComponent(code)}`, { schema: certificateResponse, signal });
       } catch (err) {
         if (err instanceof ApiError && (err.status === 404 || err.status === 400)) return null;
         throw err;

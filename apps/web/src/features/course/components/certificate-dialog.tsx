@@ -1,9 +1,9 @@
-import { certificateName, newVerificationCode } from "@koc/shared";
+import { certificateName } from "@koc/shared";
 import { Crown, Download } from "lucide-react";
 import { useState } from "react";
 import { Modal } from "../../../components/modal";
-import { api } from "../../../lib/api-client";
 import { readToken } from "../../../lib/storage";
+import { issueCertificate } from "../../certificates/api/issue-certificate";
 import { downloadCertificatePdf, formatCertificateDate } from "../certificate-pdf";
 
 interface CertificateDialogProps {
@@ -14,28 +14,22 @@ interface CertificateDialogProps {
   onClose: () => void;
 }
 
-/**
- * A logged-in learner's certificate carries the code the server recorded (verifiable at /verify);
- * otherwise a local code in the same format.
- */
-async function verificationCode(courseId: string): Promise<string> {
-  if (readToken()) {
-    try {
-      const res = (await api("/certificates", { method: "POST", body: { courseId } })) as { code?: unknown };
-      if (typeof res?.code === "string") return res.code;
-    } catch {
-      // not recorded (e.g. server progress incomplete): fall back to a local code
-    }
-  }
-  return newVerificationCode();
-}
-
 export function CertificateDialog({ userName, courseId, courseTitle, completedOn, onClose }: CertificateDialogProps) {
   const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  /** Prints only a certificate the server has recorded; a failure shows the server's message. */
   const download = async () => {
+    setError(null);
+    if (!readToken()) {
+      setError("Sign in to download your certificate: its verification code is recorded on your account.");
+      return;
+    }
     setBusy(true);
     try {
-      await downloadCertificatePdf({ userName, courseTitle, completedOn, code: await verificationCode(courseId) });
+      const cert = await issueCertificate(courseId);
+      await downloadCertificatePdf(cert);
+    } catch (err) {
+      setError(err instanceof Error && err.message ? err.message : "The certificate could not be issued.");
     } finally {
       setBusy(false);
     }
@@ -52,6 +46,11 @@ export function CertificateDialog({ userName, courseId, courseTitle, completedOn
         <p>on {formatCertificateDate(completedOn)}</p>
       </div>
       <p>You have conquered the whole course. The kingdom salutes you, warrior!</p>
+      {error ? (
+        <p className="form-message error" role="alert">
+          {error}
+        </p>
+      ) : null}
       <div className="modal-actions">
         <button type="button" className="btn btn-outline" onClick={onClose}>
           Close

@@ -1,10 +1,10 @@
-import { type Course, formatDuration, lessonMinutes, type Material, totalMinutes } from "@koc/shared";
+import { type Course, formatDuration, type MaterialSummary } from "@koc/shared";
 import { BookOpen, Clock, Crown, Scroll } from "lucide-react";
 import { useId, useState } from "react";
 
 interface CourseHeaderProps {
   course: Course;
-  materials: Material[];
+  materials: MaterialSummary[];
   onStart: () => void;
   onOpenMaterial: (id: string) => void;
 }
@@ -39,7 +39,7 @@ export function CourseHeader({ course, materials, onStart, onOpenMaterial }: Cou
           <dt>
             <Clock aria-hidden="true" size={16} /> Total time
           </dt>
-          <dd>{formatDuration(totalMinutes(materials.length))}</dd>
+          <dd>{formatDuration(materials.reduce((sum, m) => sum + m.minutes, 0))}</dd>
         </div>
         <div>
           <dt>
@@ -70,7 +70,7 @@ export function CourseHeader({ course, materials, onStart, onOpenMaterial }: Cou
                 <span className="curriculum-number">{i + 1}</span>
                 <span className="curriculum-title">{m.title}</span>
                 <span className="curriculum-meta">
-                  <span className="badge badge-steel">{m.type}</span> {lessonMinutes(i)} min
+                  <span className="badge badge-steel">{m.type}</span> {m.minutes} min
                 </span>
               </button>
             </li>

@@ -1,36 +1,47 @@
-import { courseQuizFor, quizScore, resultIcon, resultMessage } from "@koc/shared";
+import { courseQuizFor, type QuizAttemptResult, resultIcon, resultMessage } from "@koc/shared";
 import { Crown, Shield, Swords } from "lucide-react";
 import { useId, useState } from "react";
+import { useGradeCourseQuiz } from "../api/grade-course-quiz";
 
-/** The course-level quiz: one question at a time, Next after choosing, Finish Quiz, then the result. */
-export function CourseQuizPanel({ courseTitle }: { courseTitle: string }) {
+/**
+ * The course-level quiz: one question at a time, Next after choosing, Finish Quiz; the server grades
+ * the answers and the result screen shows the score and which answers were right.
+ */
+export function CourseQuizPanel({ courseId, courseTitle }: { courseId: string; courseTitle: string }) {
   const questions = courseQuizFor(courseTitle);
   const [index, setIndex] = useState(0);
   const [choice, setChoice] = useState<number | null>(null);
-  const [correct, setCorrect] = useState(0);
-  const [finished, setFinished] = useState(false);
+  const [answers, setAnswers] = useState<number[]>([]);
+  const [result, setResult] = useState<QuizAttemptResult | null>(null);
+  const grading = useGradeCourseQuiz();
   const name = useId();
 
   const q = questions[index];
   const last = index === questions.length - 1;
 
+  const finish = (all: number[]) => grading.mutate({ courseId, answers: all }, { onSuccess: (r) => setResult(r) });
+
   const next = () => {
     if (choice === null || !q) return;
-    const right = correct + (choice === q.correct ? 1 : 0);
-    setCorrect(right);
-    setChoice(null);
-    if (last) setFinished(true);
-    else setIndex((i) => i + 1);
+    const all = [...answers.slice(0, index), choice];
+    setAnswers(all);
+    if (last) finish(all);
+    else {
+      setChoice(null);
+      setIndex((i) => i + 1);
+    }
   };
 
   const restart = () => {
     setIndex(0);
     setChoice(null);
-    setCorrect(0);
-    setFinished(false);
+    setAnswers([]);
+    setResult(null);
+    grading.reset();
   };
 
-  const score = quizScore(correct, questions.length);
+  const score = result?.score ?? 0;
+  const correct = result ? result.results.filter((r) => r.correct).length : 0;
   const icon = resultIcon(score);
   const Icon = icon === "crown" ? Crown : icon === "sword" ? Swords : Shield;
 
@@ -39,13 +50,24 @@ export function CourseQuizPanel({ courseTitle }: { courseTitle: string }) {
       <h2 id={`${name}-title`}>
         <Swords aria-hidden="true" size={22} /> Course Quiz
       </h2>
-      {finished ? (
+      {result ? (
         <div className="course-quiz-result" role="status">
           <Icon aria-hidden="true" size={48} className={`result-icon result-${icon}`} />
           <p className="course-quiz-score">
             {correct} / {questions.length} correct ({score}%)
           </p>
           <p className="course-quiz-message">{resultMessage(score)}</p>
+          <ol className="quiz-review" aria-label="Your answers">
+            {questions.map((question, qi) => {
+              const r = result.results[qi];
+              return (
+                <li key={question.question} className={r?.correct ? "right" : "wrong"}>
+                  {qi + 1}. {r?.correct ? "Right" : "Wrong"}
+                  {r && !r.correct && <> (correct answer: {question.options[r.correctIndex]})</>}
+                </li>
+              );
+            })}
+          </ol>
           <button type="button" className="btn" onClick={restart}>
             Take Quiz Again
           </button>
@@ -61,7 +83,12 @@ export function CourseQuizPanel({ courseTitle }: { courseTitle: string }) {
               <span>{opt}</span>
             </label>
           ))}
-          <button type="button" className="btn" disabled={choice === null} onClick={next}>
+          {grading.isError && (
+            <p className="form-message error" role="alert">
+              {grading.error.message}
+            </p>
+          )}
+          <button type="button" className="btn" disabled={choice === null || grading.isPending} onClick={next}>
             {last ? "Finish Quiz" : "Next"}
           </button>
         </fieldset>

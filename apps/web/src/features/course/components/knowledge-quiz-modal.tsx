@@ -1,86 +1,131 @@
-import { isPassing, type QuizQuestion, scoreAnswers } from "@koc/shared";
+import { isPassing, type PublicQuizQuestion, type QuizAttemptResult } from "@koc/shared";
+import { CheckCircle2, XCircle } from "lucide-react";
 import { useId, useState } from "react";
 import { Modal } from "../../../components/modal";
+import { TutorialRenderer } from "../../../components/tutorial-renderer";
+import { useGradeQuiz } from "../api/grade-quiz";
+
+/** A question may carry a program in a fenced block after its prompt: the prompt names the group. */
+export function splitQuestion(question: string): { prompt: string; code: string | null } {
+  const at = question.indexOf("```");
+  if (at < 0) return { prompt: question, code: null };
+  return { prompt: question.slice(0, at).trim(), code: question.slice(at).trim() };
+}
 
 export const QUIZ_FAILED_MESSAGE = "You need 80% to unlock the Knowledge section. Review the topic and try again.";
 
 interface KnowledgeQuizModalProps {
+  materialId: string;
   title: string;
-  questions: QuizQuestion[];
-  onSubmitted: (score: number) => void;
+  questions: PublicQuizQuestion[];
+  onGraded: (result: QuizAttemptResult) => void;
   onClose: () => void;
 }
 
-/** The topic's knowledge check: answer every question, submit, see the result, retake or continue. */
-export function KnowledgeQuizModal({ title, questions, onSubmitted, onClose }: KnowledgeQuizModalProps) {
+/**
+ * The topic's knowledge check: answer every question, submit, and the server grades it. The result
+ * view shows which answers were right (known only after submission); retake or continue.
+ */
+export function KnowledgeQuizModal({ materialId, title, questions, onGraded, onClose }: KnowledgeQuizModalProps) {
   const [answers, setAnswers] = useState<(number | undefined)[]>(() => questions.map(() => undefined));
-  const [score, setScore] = useState<number | null>(null);
+  const [result, setResult] = useState<QuizAttemptResult | null>(null);
+  const grading = useGradeQuiz();
   const name = useId();
   const allAnswered = answers.every((a) => a !== undefined);
 
   const submit = () => {
-    const s = scoreAnswers(
-      answers,
-      questions.map((q) => q.correct),
+    grading.mutate(
+      { materialId, answers: answers.map((a) => a ?? 0) },
+      {
+        onSuccess: (r) => {
+          setResult(r);
+          onGraded(r);
+        },
+      },
     );
-    setScore(s);
-    onSubmitted(s);
   };
 
   const retake = () => {
     setAnswers(questions.map(() => undefined));
-    setScore(null);
+    setResult(null);
+    grading.reset();
   };
 
   return (
     <Modal title={`Knowledge Check: ${title}`} onClose={onClose} maxWidth="600px" className="quiz-modal">
-      {score === null ? (
+      {result === null ? (
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            if (allAnswered) submit();
+            if (allAnswered && !grading.isPending) submit();
           }}
         >
-          {questions.map((q, qi) => (
-            <fieldset key={q.question} className="quiz-question">
-              <legend>
-                {qi + 1}. {q.question}
-              </legend>
-              {q.options.map((opt, oi) => (
-                <label key={opt} className={`quiz-option${answers[qi] === oi ? " chosen" : ""}`}>
-                  <input
-                    type="radio"
-                    name={`${name}-${qi}`}
-                    checked={answers[qi] === oi}
-                    onChange={() => setAnswers((a) => a.map((v, i) => (i === qi ? oi : v)))}
-                  />
-                  <span>{opt}</span>
-                </label>
-              ))}
-            </fieldset>
-          ))}
+          {questions.map((q, qi) => {
+            const { prompt, code } = splitQuestion(q.question);
+            return (
+              <fieldset key={q.question} className="quiz-question">
+                <legend>
+                  {qi + 1}. {prompt}
+                </legend>
+                {code && <TutorialRenderer markdown={code} />}
+                {q.options.map((opt, oi) => (
+                  <label key={opt} className={`quiz-option${answers[qi] === oi ? " chosen" : ""}`}>
+                    <input
+                      type="radio"
+                      name={`${name}-${qi}`}
+                      checked={answers[qi] === oi}
+                      onChange={() => setAnswers((a) => a.map((v, i) => (i === qi ? oi : v)))}
+                    />
+                    <span>{opt}</span>
+                  </label>
+                ))}
+              </fieldset>
+            );
+          })}
+          {grading.isError && (
+            <p className="form-message error" role="alert">
+              {grading.error.message}
+            </p>
+          )}
           <div className="modal-actions">
             <button type="button" className="btn btn-outline" onClick={onClose}>
               Close
             </button>
-            <button type="submit" className="btn" disabled={!allAnswered}>
-              Submit
+            <button type="submit" className="btn" disabled={!allAnswered || grading.isPending}>
+              {grading.isPending ? "Grading..." : "Submit"}
             </button>
           </div>
         </form>
       ) : (
         <div className="quiz-result" role="status">
-          <p className="quiz-score">Your score: {score}%</p>
-          {isPassing(score) ? (
+          <p className="quiz-score">Your score: {result.score}%</p>
+          {isPassing(result.score) ? (
             <p className="form-message success">Knowledge unlocked! The topic is marked as completed.</p>
           ) : (
             <>
               <p className="form-message error">{QUIZ_FAILED_MESSAGE}</p>
-              <p>Current progress: {score}%</p>
+              <p>Current progress: {result.score}%</p>
             </>
           )}
+          <ol className="quiz-review" aria-label="Your answers">
+            {questions.map((q, qi) => {
+              const r = result.results[qi];
+              const chosen = answers[qi];
+              return (
+                <li key={q.question} className={r?.correct ? "right" : "wrong"}>
+                  {r?.correct ? (
+                    <CheckCircle2 aria-hidden="true" size={16} />
+                  ) : (
+                    <XCircle aria-hidden="true" size={16} />
+                  )}{" "}
+                  {qi + 1}. {r?.correct ? "Right" : "Wrong"}: {chosen !== undefined ? q.options[chosen] : ""}
+                  {r && !r.correct && <> (correct answer: {q.options[r.correctIndex]})</>}
+                </li>
+              );
+            })}
+          </ol>
           <div className="modal-actions">
-            {!isPassing(score) && (
+            {!isPassing(result.score) && (
               <button type="button" className="btn btn-outline" onClick={retake}>
                 Retake Quiz
               </button>

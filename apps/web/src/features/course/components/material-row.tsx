@@ -1,26 +1,30 @@
-import { type CourseProgress, isPassing, type Material } from "@koc/shared";
-import { CheckCircle2, ChevronDown, Lock, Swords } from "lucide-react";
-import { TutorialRenderer } from "../../../components/tutorial-renderer";
+import type { CourseProgress, MaterialDetail, MaterialSummary } from "@koc/shared";
+import { CheckCircle2, ChevronDown, Lock } from "lucide-react";
+import { LessonBody } from "./lesson-body";
+import { UpgradePrompt } from "./upgrade-prompt";
 
 export const COMPLETION_HINT = "Complete the Knowledge Quiz with 80% to unlock completion button";
+const PREMIUM_LOCKED =
+  "This lesson is part of a premium course. Upgrade to Lifetime Premium to read every lesson; the first lesson stays free to preview.";
 
 interface MaterialRowProps {
-  material: Material;
+  material: MaterialSummary;
+  /** Who reads (visitor, free or premium learner): part of the lesson's query key. */
+  viewer: string;
   number: number;
   progress: CourseProgress;
   expanded: boolean;
   onToggle: () => void;
   onComplete: () => void;
   onUncomplete: () => void;
-  onTakeQuiz: () => void;
+  onTakeQuiz: (lesson: MaterialDetail) => void;
 }
 
 /** One accordion row: number, title, Locked / Complete / Completed button, type badge, arrow. */
 export function MaterialRow(props: MaterialRowProps) {
-  const { material, number, progress, expanded, onToggle, onComplete, onUncomplete, onTakeQuiz } = props;
+  const { material, viewer, number, progress, expanded, onToggle, onComplete, onUncomplete, onTakeQuiz } = props;
   const completed = progress.completed.includes(material._id);
   const unlocked = progress.knowledgeUnlocked.includes(material._id);
-  const score = progress.topicProgress[material._id];
   const bodyId = `material-body-${material._id}`;
 
   const statusButton = completed ? (
@@ -60,7 +64,7 @@ export function MaterialRow(props: MaterialRowProps) {
             aria-expanded={expanded}
             aria-controls={bodyId}
             onClick={onToggle}
-            onDoubleClick={onComplete}
+            onDoubleClick={unlocked ? onComplete : undefined}
           >
             <span className="material-number">{number}</span>
             <span className="material-title">{material.title}</span>
@@ -72,38 +76,11 @@ export function MaterialRow(props: MaterialRowProps) {
       </div>
       {expanded && (
         <div id={bodyId} className="material-body">
-          <article className="lesson-surface" aria-label={`Lesson: ${material.title}`}>
-            {material.content ? (
-              <TutorialRenderer markdown={material.content} />
-            ) : (
-              <div className="coming-soon">
-                <p className="coming-soon-title">Content Coming Soon</p>
-                <p>The royal scribes are still writing this lesson. Check back soon, warrior!</p>
-              </div>
-            )}
-          </article>
-          <section className="knowledge-check" aria-label="Knowledge Check">
-            <h4>
-              <Swords aria-hidden="true" size={18} /> Knowledge Check
-            </h4>
-            {material.quiz.length === 0 ? (
-              <p>This topic has no quiz yet.</p>
-            ) : unlocked ? (
-              <p className="form-message success">Knowledge unlocked with {score ?? 100}%. Well fought!</p>
-            ) : score !== undefined ? (
-              <p>
-                Current progress: <strong>{score}%</strong>
-                {!isPassing(score) && " (80% needed to unlock)"}
-              </p>
-            ) : (
-              <p>Not attempted yet. Answer {material.quiz.length} questions and score 80% to unlock this topic.</p>
-            )}
-            {material.quiz.length > 0 && (
-              <button type="button" className="btn btn-outline" onClick={onTakeQuiz}>
-                {score === undefined ? "Take Knowledge Quiz" : "Retake Knowledge Quiz"}
-              </button>
-            )}
-          </section>
+          {material.open ? (
+            <LessonBody material={material} viewer={viewer} progress={progress} onTakeQuiz={onTakeQuiz} />
+          ) : (
+            <UpgradePrompt message={PREMIUM_LOCKED} />
+          )}
           <section className="completion-area" aria-label="Completion">
             {unlocked || completed ? (
               <button

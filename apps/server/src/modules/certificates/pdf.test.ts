@@ -1,0 +1,141 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import jsQR from "jsqr";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAccountsTestApp, registerUser } from "../../../test/accounts.js";
+import { engines } from "../../../test/harness.js";
+import { passAndComplete } from "../../../test/quiz.js";
+import { nameScript, renderCertificatePdf } from "./pdf.js";
+
+const dir = mkdtempSync(join(tmpdir(), "koc-cert-pdf-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const code = "KOC-1700000000000-ABCDEFGHI";
+const verifyUrl = `https://kingdom.example/verify/${code}`;
+let n = 0;
+const save = (pdf: Buffer) => {
+  n += 1;
+  const file = join(dir, `c${n}.pdf`);
+  writeFileSync(file, pdf);
+  return file;
+};
+const textOf = (file: string) => execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
+const render = (name: string) =>
+  renderCertificatePdf({
+    code,
+    name,
+    courseTitle: "Java Programming",
+    courseId: "java-programming",
+    issuedAt: "2026-01-15T10:00:00.000Z",
+    verifyUrl,
+  });
+
+describe("certificate PDF", () => {
+  it.each([
+    ["Devanagari", "प्रिया शर्मा", "devanagari"],
+    ["Tamil", "கார்த்திக் சுப்பிரமணியம்", "tamil"],
+    ["Bengali", "অর্পিতা বন্দ্যোপাধ্যায়", "bengali"],
+    ["Gujarati", "કૃષ્ણ પટેલ", "gujarati"],
+    ["Odia", "ପ୍ରିୟଙ୍କା", "oriya"],
+    ["Kannada", "ಕೃಷ್ಣಮೂರ್ತಿ", "kannada"],
+    ["Latin with diacritics", "Zoë Łukasiewicz-Ñúñez", "latin"],
+  ] as const)("prints a %s name so pdftotext finds it", async (_label, name, script) => {
+    expect(nameScript(name)).toBe(script);
+    const text = textOf(save(await render(name))).normalize("NFC");
+    expect(text).toContain(name.normalize("NFC"));
+    expect(text).toContain("CERTIFICATE OF COMPLETION");
+    expect(text).toContain("Java Programming");
+    expect(text).toContain("Completed on 15 January 2026");
+    expect(text).toContain(code);
+    expect(text).toContain(`Verify at ${verifyUrl}`);
+    expect(text).toContain("Founder, Kingdom of Code");
+  });
+
+  it("never fails on a script without its own font (Gurmukhi, Telugu, Malayalam fall back to Noto Sans)", async () => {
+    for (const name of ["ਗੁਰਪ੍ਰੀਤ ਸਿੰਘ", "శ్రీనివాస్", "ശ്രീലക്ഷ്മി", "王小明"]) {
+      expect(nameScript(name)).toBe("latin");
+      const text = textOf(save(await render(name)));
+      expect(text).toContain("CERTIFICATE OF COMPLETION");
+    }
+  });
+
+  it("is A4 landscape and carries a QR code that decodes to the verify URL", async () => {
+    const file = save(await render("Ada Lovelace"));
+    expect(execFileSync("pdfinfo", [file], { encoding: "utf8" })).toMatch(/Page size:\s+841\.89 x 595\.28 pts \(A4\)/);
+    execFileSync("pdftoppm", ["-r", "150", "-singlefile", file, join(dir, "page")]);
+    const ppm = readFileSync(join(dir, "page.ppm"));
+    const header = ppm
+      .subarray(0, 40)
+      .toString("latin1")
+      .match(/^P6\s+(\d+)\s+(\d+)\s+255\s/);
+    if (!header) throw new Error("not a PPM");
+    const [w, h] = [Number(header[1]), Number(header[2])];
+    const rgb = ppm.subarray(header[0].length);
+    const rgba = new Uint8ClampedArray(w * h * 4);
+    for (let i = 0; i < w * h; i++) {
+      rgba[i * 4] = rgb[i * 3] ?? 0;
+      rgba[i * 4 + 1] = rgb[i * 3 + 1] ?? 0;
+      rgba[i * 4 + 2] = rgb[i * 3 + 2] ?? 0;
+      rgba[i * 4 + 3] = 255;
+    }
+    expect(jsQR(rgba, w, h)?.data).toBe(verifyUrl);
+  });
+});
+
+describe.each(engines)("GET /api/certificates/{code}/pdf on %s", (engine) => {
+  let t: Awaited<ReturnType<typeof createAccountsTestApp>>;
+  beforeAll(async () => {
+    t = await createAccountsTestApp(engine, { publicOrigin: "https://kingdom.example" });
+  });
+  afterAll(() => t.close());
+
+  it("gives the owner their PDF and nobody else", async () => {
+    const owner = await registerUser(t.app, { name: "प्रिया शर्मा" });
+    const courses = (await t.app.inject({ method: "GET", url: "/api/courses" })).json() as {
+      _id: string;
+      lessonCount: number;
+      access: string;
+    }[];
+    const course = courses
+      .filter((c) => c.lessonCount > 0 && c.access === "free")
+      .sort((a, b) => a.lessonCount - b.lessonCount)[0];
+    if (!course) throw new Error("no course with lessons");
+    const lessons = (await t.app.inject({ method: "GET", url: `/api/materials/course/${course._id}` })).json() as {
+      _id: string;
+    }[];
+    const ids = lessons.map((l) => l._id);
+    await passAndComplete(t.app, owner.auth, course._id, ids);
+    const issued = await t.app.inject({
+      method: "POST",
+      url: "/api/certificates",
+      headers: owner.auth,
+      payload: { courseId: course._id },
+    });
+    const cert = issued.json() as { code: string };
+
+    const res = await t.app.inject({ method: "GET", url: `/api/certificates/${cert.code}/pdf`, headers: owner.auth });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("application/pdf");
+    expect(res.headers["content-disposition"]).toContain(`${encodeURIComponent("प्रिया_शर्मा")}.pdf`);
+    const text = textOf(save(res.rawPayload));
+    expect(text).toContain("प्रिया शर्मा");
+    expect(text).toContain(`https://kingdom.example/verify/${cert.code}`);
+
+    const other = await registerUser(t.app);
+    const stolen = await t.app.inject({
+      method: "GET",
+      url: `/api/certificates/${cert.code}/pdf`,
+      headers: other.auth,
+    });
+    expect(stolen.statusCode).toBe(404);
+    expect((await t.app.inject({ method: "GET", url: `/api/certificates/${cert.code}/pdf` })).statusCode).toBe(401);
+    const unknown = await t.app.inject({
+      method: "GET",
+      url: "/api/certificates/KOC-1700000000000-NOTREAL00/pdf",
+      headers: owner.auth,
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,135 @@
+import { createRequire } from "node:module";
+import type { CertificateResponse } from "@koc/shared";
+import PDFDocument from "pdfkit";
+import QRCode from "qrcode";
+
+/** The scripts whose Noto Sans font (OFL 1.1) we embed for the learner's name. */
+export type NameScript = "latin" | "devanagari" | "bengali" | "gujarati" | "oriya" | "tamil" | "kannada";
+
+const require = createRequire(import.meta.url);
+const fontFiles: Record<NameScript, string> = {
+  latin: "@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf",
+  devanagari: "@expo-google-fonts/noto-sans-devanagari/400Regular/NotoSansDevanagari_400Regular.ttf",
+  bengali: "@expo-google-fonts/noto-sans-bengali/400Regular/NotoSansBengali_400Regular.ttf",
+  gujarati: "@expo-google-fonts/noto-sans-gujarati/400Regular/NotoSansGujarati_400Regular.ttf",
+  oriya: "@expo-google-fonts/noto-sans-oriya/400Regular/NotoSansOriya_400Regular.ttf",
+  tamil: "@expo-google-fonts/noto-sans-tamil/400Regular/NotoSansTamil_400Regular.ttf",
+  kannada: "@expo-google-fonts/noto-sans-kannada/400Regular/NotoSansKannada_400Regular.ttf",
+};
+
+/**
+ * Unicode blocks of the Indic scripts we shape, in block order. Gurmukhi, Telugu and Malayalam are
+ * left out: fontkit 2 throws on their Noto fonts' mark positioning, so they fall back to Noto Sans.
+ */
+const indicBlocks: [number, NameScript][] = [
+  [0x0980, "bengali"],
+  [0x0a80, "gujarati"],
+  [0x0b00, "oriya"],
+  [0x0b80, "tamil"],
+  [0x0c80, "kannada"],
+];
+
+/** The script a name is written in: the first Indic letter decides, otherwise Latin (with diacritics). */
+export function nameScript(name: string): NameScript {
+  for (const ch of name) {
+    const cp = ch.codePointAt(0) ?? 0;
+    if ((cp >= 0x0900 && cp <= 0x097f) || (cp >= 0xa8e0 && cp <= 0xa8ff)) return "devanagari";
+    for (const [start, script] of indicBlocks) if (cp >= start && cp < start + 0x80) return script;
+  }
+  return "latin";
+}
+
+export const formatCertificateDate = (d: Date) =>
+  new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(d);
+
+const MM = 72 / 25.4;
+const W = 297;
+const H = 210;
+
+/**
+ * The A4 landscape (297 x 210 mm) certificate. pdfkit shapes the name with the font's OpenType
+ * tables (conjuncts, reordered vowel signs), and the name is marked with its ActualText so text
+ * extraction and screen readers get it in logical order.
+ */
+export async function renderCertificatePdf(cert: CertificateResponse): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: "A4",
+    layout: "landscape",
+    margin: 0,
+    tagged: true,
+    lang: "en",
+    info: { Title: `${cert.courseTitle} certificate of ${cert.name}`, Author: "Kingdom of Code" },
+  });
+  const chunks: Buffer[] = [];
+  doc.on("data", (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+
+  const centered = (text: string, yMm: number, font: string, size: number, color: string) => {
+    doc.font(font).fontSize(size).fillColor(color);
+    doc.text(text, 0, yMm * MM - size * 0.8, { width: W * MM, align: "center", lineBreak: false });
+  };
+
+  doc.rect(0, 0, W * MM, H * MM).fill("#f6ecd2");
+  doc
+    .lineWidth(3 * MM)
+    .rect(8 * MM, 8 * MM, (W - 16) * MM, (H - 16) * MM)
+    .stroke("#9b1c31");
+  doc
+    .lineWidth(1 * MM)
+    .rect(13 * MM, 13 * MM, (W - 26) * MM, (H - 26) * MM)
+    .stroke("#d4a017");
+  // crown
+  const tri = (a: [number, number], b: [number, number], c: [number, number]) =>
+    doc.polygon([a[0] * MM, a[1] * MM], [b[0] * MM, b[1] * MM], [c[0] * MM, c[1] * MM]).fill("#d4a017");
+  tri([138, 40], [143, 28], [148.5, 40]);
+  tri([143, 40], [148.5, 24], [154, 40]);
+  tri([148.5, 40], [154, 28], [159, 40]);
+  doc.rect(138 * MM, 40 * MM, 21 * MM, 4 * MM).fill("#d4a017");
+
+  centered("CERTIFICATE OF COMPLETION", 60, "Times-Bold", 32, "#2b2118");
+  centered("Kingdom of Code proudly certifies that", 76, "Helvetica", 13, "#2b2118");
+  doc.markContent("Span", { actual: cert.name });
+  centered(cert.name, 93, require.resolve(fontFiles[nameScript(cert.name)]), 28, "#9b1c31");
+  doc.endMarkedContent();
+  centered("has successfully completed every topic of the course", 107, "Helvetica", 13, "#2b2118");
+  centered(cert.courseTitle, 121, "Times-Bold", 22, "#2b2118");
+  centered(`Completed on ${formatCertificateDate(new Date(cert.issuedAt))}`, 134, "Helvetica", 12, "#2b2118");
+
+  // founder signature block
+  doc
+    .lineWidth(0.4 * MM)
+    .moveTo(40 * MM, 168 * MM)
+    .lineTo(110 * MM, 168 * MM)
+    .stroke("#2b2118");
+  doc.font("Times-Italic").fontSize(16).fillColor("#2b2118");
+  doc.text("The Founder", 40 * MM, 164 * MM - 13, { width: 70 * MM, align: "center", lineBreak: false });
+  doc.font("Helvetica").fontSize(10);
+  doc.text("Founder, Kingdom of Code", 40 * MM, 174 * MM - 8, { width: 70 * MM, align: "center", lineBreak: false });
+
+  // verification: code, QR of the verify URL, the URL itself
+  doc.font("Helvetica").fontSize(10);
+  doc.text("Verification code", 160 * MM, 160 * MM - 8, { width: 80 * MM, align: "center", lineBreak: false });
+  doc.font("Courier-Bold").fontSize(9);
+  doc.text(cert.code, 160 * MM, 167 * MM - 7, { width: 80 * MM, align: "center", lineBreak: false });
+  const qr = QRCode.create(cert.verifyUrl, { errorCorrectionLevel: "M" });
+  const n = qr.modules.size;
+  const size = 38 * MM;
+  const cell = size / (n + 4);
+  const qx = 238 * MM;
+  const qy = 142 * MM;
+  doc.rect(qx, qy, size, size).fill("#ffffff");
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) {
+      if (qr.modules.get(r, c)) doc.rect(qx + (c + 2) * cell, qy + (r + 2) * cell, cell, cell);
+    }
+  }
+  doc.fill("#000000");
+  doc.font("Helvetica").fontSize(7).fillColor("#2b2118");
+  doc.text(`Verify at ${cert.verifyUrl}`, 20 * MM, 185 * MM - 6, { width: 256 * MM, align: "right", lineBreak: false });
+
+  doc.end();
+  return done;
+}

@@ -1,0 +1,114 @@
+/** The real server (src/main.ts through tsx) as a child process, for crash, start-up and multi-instance tests. */
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { createServer } from "node:net";
+import { join } from "node:path";
+import pg from "pg";
+import { serverRoot } from "../src/paths.js";
+
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer();
+    s.listen(0, "127.0.0.1", () => {
+      const address = s.address();
+      s.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+
+export interface ServerProcess {
+  child: ChildProcess;
+  base: string;
+  exited: Promise<number | null>;
+  output(): string;
+  ready(): Promise<void>;
+}
+
+/** Starts src/main.ts on a free port (CODE_RUNNER=off unless env says otherwise). */
+export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  let output = "";
+  const child = spawn(process.execPath, ["--import", "tsx", join(serverRoot, "src", "main.ts")], {
+    cwd: serverRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: "development",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      CODE_RUNNER: "off",
+      DATABASE_URL: "",
+      REDIS_URL: "",
+      LOG_LEVEL: "warn",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (d) => {
+    output += String(d);
+  });
+  child.stderr?.on("data", (d) => {
+    output += String(d);
+  });
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  const ready = async () => {
+    for (let i = 0; i < 480; i++) {
+      if (child.exitCode !== null || child.signalCode !== null)
+        throw new Error(`server exited early with ${child.exitCode}: ${output.slice(-2000)}`);
+      try {
+        const res = await fetch(`${base}/api/ready`);
+        if (res.ok) return;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    throw new Error(`server did not become ready: ${output.slice(-2000)}`);
+  };
+  return { child, base, exited, output: () => output, ready };
+}
+
+/** A fresh, empty PostgreSQL database on the TEST_DATABASE_URL server; drop() removes it. */
+export async function createEmptyPostgresDatabase(adminUrl: string) {
+  const name = `koc_proc_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** JSON request against a running server; never throws for HTTP statuses. */
+export async function call(
+  base: string,
+  method: string,
+  path: string,
+  options: { body?: unknown; token?: string; ip?: string } = {},
+) {
+  const headers: Record<string, string> = {};
+  if (options.body !== undefined) headers["content-type"] = "application/json";
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.ip) headers["x-forwarded-for"] = options.ip;
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers,
+    ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+  });
+  const text = await res.text();
+  let json: unknown = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = text;
+  }
+  return { status: res.status, json: json as Record<string, unknown> & unknown[] };
+}

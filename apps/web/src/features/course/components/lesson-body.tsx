@@ -1,0 +1,82 @@
+import type { CourseProgress, MaterialDetail, MaterialSummary } from "@koc/shared";
+import { isPassing } from "@koc/shared";
+import { useQuery } from "@tanstack/react-query";
+import { Swords } from "lucide-react";
+import { TutorialRenderer } from "../../../components/tutorial-renderer";
+import { ApiError } from "../../../lib/api-client";
+import { materialQuery } from "../api/get-material";
+import { UpgradePrompt } from "./upgrade-prompt";
+
+interface LessonBodyProps {
+  material: MaterialSummary;
+  viewer: string;
+  progress: CourseProgress;
+  onTakeQuiz: (lesson: MaterialDetail) => void;
+}
+
+/** The opened lesson: its Markdown and knowledge check, fetched when the learner opens it. */
+export function LessonBody({ material, viewer, progress, onTakeQuiz }: LessonBodyProps) {
+  const lesson = useQuery(materialQuery(material._id, viewer));
+  const unlocked = progress.knowledgeUnlocked.includes(material._id);
+  const score = progress.topicProgress[material._id];
+
+  if (lesson.isPending) {
+    return (
+      <p className="course-state" role="status">
+        Loading lesson...
+      </p>
+    );
+  }
+  if (lesson.isError) {
+    const err = lesson.error;
+    if (err instanceof ApiError && err.status === 403) return <UpgradePrompt message={err.message} />;
+    return (
+      <div role="alert" className="form-message error">
+        <p>{err instanceof ApiError && err.status === 404 ? "This lesson no longer exists." : err.message}</p>
+        {!(err instanceof ApiError && err.status === 404) && (
+          <button type="button" className="btn btn-outline" onClick={() => lesson.refetch()}>
+            Retry
+          </button>
+        )}
+      </div>
+    );
+  }
+  const data = lesson.data;
+
+  return (
+    <>
+      <article className="lesson-surface" aria-label={`Lesson: ${material.title}`}>
+        {data.content ? (
+          <TutorialRenderer markdown={data.content} />
+        ) : (
+          <div className="coming-soon">
+            <p className="coming-soon-title">Content Coming Soon</p>
+            <p>The royal scribes are still writing this lesson. Check back soon, warrior!</p>
+          </div>
+        )}
+      </article>
+      <section className="knowledge-check" aria-label="Knowledge Check">
+        <h4>
+          <Swords aria-hidden="true" size={18} /> Knowledge Check
+        </h4>
+        {data.quiz.length === 0 ? (
+          <p>This topic has no quiz yet.</p>
+        ) : unlocked ? (
+          <p className="form-message success">Knowledge unlocked with {score ?? 100}%. Well fought!</p>
+        ) : score !== undefined ? (
+          <p>
+            Current progress: <strong>{score}%</strong>
+            {!isPassing(score) && " (80% needed to unlock)"}
+          </p>
+        ) : (
+          <p>Not attempted yet. Answer {data.quiz.length} questions and score 80% to unlock this topic.</p>
+        )}
+        {data.quiz.length > 0 && (
+          <button type="button" className="btn btn-outline" onClick={() => onTakeQuiz(data)}>
+            {score === undefined ? "Take Knowledge Quiz" : "Retake Knowledge Quiz"}
+          </button>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,125 @@
+import type { MentorContext, MentorSource } from "@koc/shared";
+import { useCallback, useRef, useState } from "react";
+import { ApiError } from "../../lib/api-client";
+import { useSendChat } from "./api/send-chat";
+import { offlineAnswer } from "./offline-answers";
+
+export interface ChatMessage {
+  id: number;
+  type: "bot" | "user";
+  text: string;
+  timestamp: string;
+  sources?: MentorSource[];
+  /** The floating assistant's placeholder while Kattappa thinks. */
+  pending?: boolean;
+}
+
+/** Spec section 9: the page's thinking indicator (a minimum), the floating assistant's delays. */
+export const PAGE_THINKING_MS = 1500;
+export const FLOATING_SERVER_DELAY_MS = 500;
+export const FLOATING_OFFLINE_DELAY_MS = 1000;
+export const SPEAK_CLEARLY = "Speak clearly";
+export const SERVER_ISSUE = "Sorry, I encountered an issue. Please try again!";
+export const THINKING = "Kattappa is thinking...";
+/** The server's answer may carry this much of the editor's code (the API's limit). */
+export const MAX_CONTEXT_CODE = 20_000;
+
+const now = () => new Date().toISOString();
+const wait = (ms: number) => new Promise<void>((resolve) => window.setTimeout(resolve, ms));
+
+interface Reply {
+  text: string;
+  sources?: MentorSource[];
+  offline: boolean;
+}
+
+function trimContext(context: MentorContext | undefined): MentorContext | undefined {
+  if (!context || Object.keys(context).length === 0) return undefined;
+  if ((context.code?.length ?? 0) <= MAX_CONTEXT_CODE) return context;
+  const { code: _tooLong, ...rest } = context;
+  return rest;
+}
+
+const bot = (reply: Reply, id: number): ChatMessage => ({
+  id,
+  type: "bot",
+  text: reply.text,
+  timestamp: now(),
+  ...(reply.sources && reply.sources.length > 0 ? { sources: reply.sources } : {}),
+});
+
+export interface MentorChatOptions {
+  greeting: string;
+  /** page: /kattappa and /kattappa-test; floating: the assistant on every page. */
+  variant: "page" | "floating";
+  /** Read when a question is sent: the open lesson and the editor's code. */
+  context?: () => MentorContext | undefined;
+}
+
+/**
+ * Kattappa's one conversation hook. Every question goes to POST /api/ai/chat (a TanStack Query
+ * mutation). Only a network failure falls back to the spec's offline keyword answers; success false
+ * and server errors say so; a rate limit is told in Kattappa's words (the server's message).
+ */
+export function useMentorChat({ greeting, variant, context }: MentorChatOptions) {
+  const [messages, setMessages] = useState<ChatMessage[]>([{ id: 0, type: "bot", text: greeting, timestamp: now() }]);
+  const [thinking, setThinking] = useState(false);
+  const nextId = useRef(1);
+  const busy = useRef(false);
+  const { mutateAsync } = useSendChat();
+
+  const ask = useCallback(
+    async (message: string): Promise<Reply> => {
+      try {
+        const ctx = trimContext(context?.());
+        const answer = await mutateAsync(ctx ? { message, context: ctx } : { message });
+        return answer.success
+          ? { text: answer.response, sources: answer.sources, offline: false }
+          : { text: SERVER_ISSUE, offline: false };
+      } catch (err) {
+        if (err instanceof ApiError) return { text: err.status === 429 ? err.message : SERVER_ISSUE, offline: false };
+        // fetch rejects with a TypeError when the network fails; anything else is a bad answer.
+        if (err instanceof TypeError) return { text: offlineAnswer(message), offline: true };
+        return { text: SERVER_ISSUE, offline: false };
+      }
+    },
+    [mutateAsync, context],
+  );
+
+  /** Sends a message; false when it was ignored (empty, or the page is still thinking). */
+  const send = useCallback(
+    (raw: string): { accepted: boolean; answered: Promise<void> } => {
+      const text = raw.trim();
+      if (!text || (variant === "page" && busy.current)) return { accepted: false, answered: Promise.resolve() };
+      const userMessage: ChatMessage = { id: nextId.current++, type: "user", text, timestamp: now() };
+
+      if (variant === "page") {
+        busy.current = true;
+        setThinking(true);
+        setMessages((m) => [...m, userMessage]);
+        const reply = text.length < 2 ? Promise.resolve<Reply>({ text: SPEAK_CLEARLY, offline: false }) : ask(text);
+        const answered = Promise.all([reply, wait(PAGE_THINKING_MS)]).then(([r]) => {
+          setMessages((m) => [...m, bot(r, nextId.current++)]);
+          busy.current = false;
+          setThinking(false);
+        });
+        return { accepted: true, answered };
+      }
+
+      const pendingId = nextId.current++;
+      setMessages((m) => [
+        ...m,
+        userMessage,
+        { id: pendingId, type: "bot", text: THINKING, timestamp: now(), pending: true },
+      ]);
+      const answered = ask(text).then(async (r) => {
+        await wait(r.offline ? FLOATING_OFFLINE_DELAY_MS : FLOATING_SERVER_DELAY_MS);
+        setMessages((m) => m.map((msg) => (msg.id === pendingId ? bot(r, pendingId) : msg)));
+      });
+      return { accepted: true, answered };
+    },
+    [variant, ask],
+  );
+
+  return { messages, thinking, send };
+}

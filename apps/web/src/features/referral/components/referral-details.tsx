@@ -1,0 +1,76 @@
+import type { ReferralStats } from "@koc/shared";
+import { Coins, MessageCircle, Users } from "lucide-react";
+import { referralLink, whatsappShareUrl } from "../referral-link";
+import { CopyLink } from "./copy-link";
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { year: "numeric", month: "long", day: "numeric" });
+
+const steps = [
+  { title: "Share your link", text: "Send your referral link or code to a friend who wants to learn to code." },
+  { title: "Your friend joins", text: "They register with your code and enlist in the Kingdom of Code." },
+  { title: "You earn credits", text: "You receive 80 credits for each friend who joins. No limit!" },
+];
+
+export function ReferralDetails({ stats }: { stats: ReferralStats }) {
+  const link = referralLink(window.location.origin, stats.referralCode);
+  return (
+    <>
+      <ul className="referral-cards" aria-label="Your referral rewards">
+        <li className="card referral-card">
+          <Coins aria-hidden="true" />
+          <span className="referral-value">{stats.totalCredits}</span>
+          <span className="referral-label">Total Credits</span>
+        </li>
+        <li className="card referral-card">
+          <Users aria-hidden="true" />
+          <span className="referral-value">{stats.totalReferrals}</span>
+          <span className="referral-label">Successful Referrals</span>
+        </li>
+      </ul>
+
+      <div className="card referral-share">
+        <p className="referral-code-line">
+          Your referral code: <strong className="referral-code">{stats.referralCode}</strong>
+        </p>
+        <div className="referral-actions">
+          <CopyLink link={link} />
+          <a
+            className="btn btn-outline"
+            href={whatsappShareUrl(stats.referralCode, link)}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            <MessageCircle aria-hidden="true" size={18} />
+            Share on WhatsApp
+          </a>
+        </div>
+      </div>
+
+      <div className="referral-how">
+        <h3>How it works</h3>
+        <ol>
+          {steps.map((s) => (
+            <li key={s.title}>
+              <strong>{s.title}</strong>
+              <span>{s.text}</span>
+            </li>
+          ))}
+        </ol>
+      </div>
+
+      {stats.referredUsers.length > 0 && (
+        <div className="referral-friends">
+          <h3>Your Referrals</h3>
+          <ul>
+            {stats.referredUsers.map((friend) => (
+              <li key={friend._id} className="card referral-friend">
+                <span className="referral-friend-name">{friend.name}</span>
+                <span className="referral-friend-date">Joined on {dateFormat.format(new Date(friend.createdAt))}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </>
+  );
+}

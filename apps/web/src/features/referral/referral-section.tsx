@@ -1,0 +1,34 @@
+import { REFERRAL_CREDITS } from "@koc/shared";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { referralStatsQuery } from "./api/get-referral-stats";
+import { ReferralDetails } from "./components/referral-details";
+import "./referral.css";
+
+/** The dashboard's referral section (spec point 2). A failing stats call never breaks the dashboard. */
+export function ReferralSection({ email }: { email: string }) {
+  const stats = useQuery({ ...referralStatsQuery(email), enabled: email.length > 0 });
+
+  useEffect(() => {
+    if (stats.error) console.warn("Referral stats could not be loaded.", stats.error);
+  }, [stats.error]);
+
+  return (
+    <section aria-labelledby="referral-title" className="referral-section">
+      <h2 id="referral-title">Referral Program</h2>
+      <p className="referral-lead">Earn {REFERRAL_CREDITS} credits for each successful referral!</p>
+      {stats.isPending ? (
+        <p role="status">Loading referral data...</p>
+      ) : stats.isError ? (
+        <div className="referral-unavailable">
+          <p>Your referral rewards are behind the castle gates for a moment.</p>
+          <button type="button" className="btn btn-outline" onClick={() => stats.refetch()} disabled={stats.isFetching}>
+            Retry
+          </button>
+        </div>
+      ) : (
+        <ReferralDetails stats={stats.data} />
+      )}
+    </section>
+  );
+}

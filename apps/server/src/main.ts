@@ -35,7 +35,12 @@ async function main() {
   // Without JWT_SECRET (never in production, see config.ts) the secret is generated once and kept in DATA_DIR.
   if (!config.JWT_SECRET) config = { ...config, JWT_SECRET: ensureJwtSecret(config.DATA_DIR) };
 
-  const database = openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  let warn = (message: string): unknown => process.stderr.write(`${message}\n`);
+  const database = openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    onIdleConnectionError: (error) => warn(`database: an idle connection failed (${error.message}); it will be replaced`),
+  });
   // Without SMTP_URL the app uses the outbox (mail kept in the database and logged).
   const smtp = config.SMTP_URL ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM) : undefined;
   const rateLimiter = config.REDIS_URL ? createRedisRateLimiter(config.REDIS_URL) : createMemoryRateLimiter();
@@ -58,6 +63,7 @@ async function main() {
     logger: { level: config.LOG_LEVEL },
     ...(smtp ? { mailer: smtp } : { outboxDir: join(resolve(config.DATA_DIR), "outbox") }),
   });
+  warn = (message) => app.log.warn(message);
   // Registered before migrations so a SIGTERM at any point after this closes the database cleanly.
   let closing = false;
   const shutdown = async (signal: string) => {

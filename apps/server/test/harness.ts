@@ -37,7 +37,8 @@ export async function createTestDatabase(engine: Engine): Promise<TestDatabase> 
   await admin.connect();
   await admin.query(`create database ${name}`);
   await admin.end();
-  const database = openDatabase({ url: withDatabase(adminUrl, name) });
+  // Dropping the database (with force) ends connections the pool is still closing: expected here.
+  const database = openDatabase({ url: withDatabase(adminUrl, name), onIdleConnectionError: () => undefined });
   await database.migrate();
   return {
     ...database,

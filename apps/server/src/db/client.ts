@@ -36,6 +36,12 @@ export interface DatabaseOptions {
   dataDir?: string | undefined;
   /** A ready PGlite instance (tests start from a prepared data dir). */
   pglite?: PGlite;
+  /**
+   * Told when an idle PostgreSQL connection fails (the server restarted, an operator ended the
+   * backend). The pool drops that connection and opens a new one on the next query; without a
+   * listener the pool's 'error' event would end the process.
+   */
+  onIdleConnectionError?: (error: Error) => void;
 }
 
 /** The advisory lock key of start-up (migrations and catalogue seed): "KoC" + "mig" in ASCII. */
@@ -44,6 +50,10 @@ export const STARTUP_LOCK_KEY = 0x4b6f436d6967;
 export function openDatabase(options: DatabaseOptions): Database {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    pool.on("error", (error) => {
+      if (options.onIdleConnectionError) options.onIdleConnectionError(error);
+      else process.stderr.write(`database: an idle connection failed: ${error.message}\n`);
+    });
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     return {
       db,

@@ -39,7 +39,8 @@ async function main() {
   const database = openDatabase({
     url: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
-    onIdleConnectionError: (error) => warn(`database: an idle connection failed (${error.message}); it will be replaced`),
+    onIdleConnectionError: (error) =>
+      warn(`database: an idle connection failed (${error.message}); it will be replaced`),
   });
   // Without SMTP_URL the app uses the outbox (mail kept in the database and logged).
   const smtp = config.SMTP_URL ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM) : undefined;

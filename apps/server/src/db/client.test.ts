@@ -18,9 +18,10 @@ describe.skipIf(!url)("the PostgreSQL pool", () => {
       await database.ping();
       const admin = new pg.Client({ connectionString: url });
       await admin.connect();
-      const ended = await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1", [
-        application,
-      ]);
+      const ended = await admin.query(
+        "select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1",
+        [application],
+      );
       await admin.end();
       expect(ended.rowCount).toBeGreaterThan(0);
       await expect.poll(() => errors.length).toBeGreaterThan(0);

@@ -4,6 +4,7 @@ export * from "./contracts/certificates.js";
 export * from "./contracts/common.js";
 export * from "./contracts/contact.js";
 export * from "./contracts/enrollments.js";
+export * from "./contracts/exercises.js";
 export * from "./contracts/health.js";
 export * from "./contracts/mentor.js";
 export * from "./contracts/payments.js";

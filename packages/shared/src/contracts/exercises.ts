@@ -1,0 +1,77 @@
+import { z } from "zod";
+import { javaVersion } from "./run.js";
+
+/**
+ * Auto-graded exercises ("trials"): content/courses/<course>/exercises/<lesson-stem>.<k>.md.
+ * Every case is stdin -> expected stdout (whitespace-normalised). Hidden cases never leave the server.
+ */
+export const exerciseLanguage = z.enum(["java", "python", "javascript"]);
+export type ExerciseLanguage = z.infer<typeof exerciseLanguage>;
+
+export const exerciseDifficulty = z.number().int().min(1).max(3);
+
+/** One row of GET /api/exercises?courseId={id}, in lesson order then k. */
+export const exerciseSummary = z.object({
+  _id: z.string(),
+  materialId: z.string(),
+  title: z.string(),
+  difficulty: exerciseDifficulty,
+  language: exerciseLanguage,
+  /** For a signed-in learner: whether they have passed it (always false for a visitor). */
+  passed: z.boolean(),
+});
+export type ExerciseSummary = z.infer<typeof exerciseSummary>;
+export const exerciseList = z.array(exerciseSummary);
+
+/** A visible sample case: shown with its input and expected output. */
+export const exerciseSample = z.object({ name: z.string(), stdin: z.string(), stdout: z.string() });
+export type ExerciseSample = z.infer<typeof exerciseSample>;
+
+/** GET /api/exercises/{id}: the task, never the hidden cases nor the reference solution. */
+export const exerciseDetail = exerciseSummary.extend({
+  courseId: z.string(),
+  /** Markdown. */
+  statement: z.string(),
+  starter: z.string(),
+  hints: z.array(z.string()),
+  samples: z.array(exerciseSample),
+  /** How many hidden cases the submission is also graded on. */
+  hiddenCases: z.number().int().nonnegative(),
+});
+export type ExerciseDetail = z.infer<typeof exerciseDetail>;
+
+/** POST /api/exercises/{id}/submissions */
+export const submissionRequest = z.object({
+  code: z.string().min(1, "must not be empty").max(100_000, "must be at most 100000 characters"),
+  language: exerciseLanguage,
+  /** Java only; the course default (java17) when omitted. */
+  version: javaVersion.optional(),
+});
+export type SubmissionRequest = z.infer<typeof submissionRequest>;
+
+export const submissionCase = z.object({
+  name: z.string(),
+  passed: z.boolean(),
+  timedOut: z.boolean(),
+  /** Samples only: a hidden case says only whether it passed. */
+  expected: z.string().optional(),
+  actual: z.string().optional(),
+});
+export type SubmissionCase = z.infer<typeof submissionCase>;
+
+export const submissionResult = z.object({
+  passed: z.boolean(),
+  /** Set when the program did not compile (Java): then every case failed without running. */
+  compileError: z.string().optional(),
+  cases: z.array(submissionCase),
+  /**
+   * A signed-in learner: whether this submission recorded a first pass (xp granted once).
+   * A visitor who passed gets an earned-progress receipt instead (see the quiz receipts).
+   */
+  firstPass: z.boolean().optional(),
+  receipt: z.string().optional(),
+});
+export type SubmissionResult = z.infer<typeof submissionResult>;
+
+/** Extra xp for a first pass of a trial (the shared rules' unit is 50 per completed material). */
+export const XP_PER_TRIAL = 25;

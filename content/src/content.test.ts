@@ -169,6 +169,9 @@ describe("the validator", () => {
     expect(codeQuestionProblems(q, undefined).join()).toMatch(/has no expect/);
     expect(codeQuestionProblems({ ...q, correct: 3 }, DOES_NOT_COMPILE)).toEqual([]);
     expect(codeQuestionProblems(q, DOES_NOT_COMPILE).join()).toMatch(/keyed option does not say so/);
+    const npe = { ...q, options: ["1", "It compiles, then throws a NullPointerException", "3", "4"], correct: 1 };
+    expect(codeQuestionProblems(npe, "throws java.lang.NullPointerException")).toEqual([]);
+    expect(codeQuestionProblems(q, "throws java.lang.NullPointerException").join()).toMatch(/does not name/);
   });
 
   it("counts prose words outside code blocks", () => {
@@ -249,13 +252,20 @@ describe.skipIf(!hasJavac)("the lessons' Java examples (JDK present)", () => {
           .map((line) => {
             const [, dir, outcome, b64] = line.split(" ");
             const text = outcome === "OK" ? Buffer.from(b64 ?? "", "base64").toString("utf8") : undefined;
-            return [dir, { outcome, text }] as const;
+            // "RESULT dir THREW java.lang.NullPointerException": the last field is the class then.
+            return [dir, { outcome, text, thrown: outcome === "THREW" ? b64 : undefined }] as const;
           }),
       );
       const wrong = jobs.flatMap((j) => {
         const r = results.get(j.dir.slice(0, j.dir.lastIndexOf(":")));
         const actual =
-          r?.outcome === "COMPILE_ERROR" ? DOES_NOT_COMPILE : r?.outcome === "OK" ? r.text?.trim() : r?.outcome;
+          r?.outcome === "COMPILE_ERROR"
+            ? DOES_NOT_COMPILE
+            : r?.outcome === "OK"
+              ? r.text?.trim()
+              : r?.outcome === "THREW"
+                ? `throws ${r.thrown}`
+                : r?.outcome;
         return actual === j.expect.trim()
           ? []
           : [`${j.where}: expected "${j.expect.trim()}", the JDK gave "${actual}"`];

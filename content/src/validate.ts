@@ -56,6 +56,8 @@ export function unrenderableMarkdown(markdown: string): string[] {
 }
 
 export const DOES_NOT_COMPILE = "does not compile";
+/** `expect` of a program that compiles and then throws: "throws java.lang.NullPointerException". */
+export const THROWS = /^throws ([\w.$]+)$/;
 
 /** The Java program a code question shows (a ```java fence in its text), if any. */
 export function questionProgram(question: string): string | undefined {
@@ -63,10 +65,11 @@ export function questionProgram(question: string): string | undefined {
 }
 
 /**
- * A code question shows a complete program and carries `expect`: its exact output, or
- * "does not compile". The keyed option must be that output (trimmed), or, for a program that does
- * not compile, an option starting "It does not compile". Whether `expect` is true is checked by the
- * content tests against the real JDK.
+ * A code question shows a complete program and carries `expect`: its exact output, "does not
+ * compile", or "throws <exception class>" (it compiles, then main ends with that exception). The
+ * keyed option must be that output (trimmed); for a program that does not compile, an option
+ * starting "It does not compile"; for one that throws, an option naming the exception's simple
+ * name. Whether `expect` is true is checked by the content tests against the real JDK.
  */
 export function codeQuestionProblems(
   q: { question: string; options: string[]; correct: number },
@@ -81,6 +84,11 @@ export function codeQuestionProblems(
     return /^It does not compile/.test(keyed)
       ? []
       : ['expects "does not compile" but its keyed option does not say so'];
+  }
+  const thrown = THROWS.exec(expect)?.[1];
+  if (thrown !== undefined) {
+    const simple = thrown.slice(thrown.lastIndexOf(".") + 1);
+    return keyed.includes(simple) ? [] : [`expects "${expect}" but its keyed option does not name ${simple}`];
   }
   return keyed === expect.trim() ? [] : [`keyed option "${keyed}" is not the expected output "${expect.trim()}"`];
 }

@@ -133,6 +133,14 @@ function courseProblems(course: CourseEntry): string[] {
   if (course.lessons.length < minimum) out.push(`${course.id}: ${course.lessons.length} lessons, ${minimum} required`);
   course.lessons.forEach((l, i) => {
     out.push(...lessonProblems(course, l, i));
+    if (course.id === JAVA_COURSE_ID) {
+      const code = l.quiz.filter((q) => questionProgram(q.question) !== undefined).length;
+      if (code * 2 < l.quiz.length) {
+        out.push(
+          `${course.id} #${l.position} ${l.title}: ${code} of ${l.quiz.length} questions show code; at least half must (what it prints, or why it does not compile)`,
+        );
+      }
+    }
   });
   const seen = new Map<string, string>();
   for (const l of course.lessons) {

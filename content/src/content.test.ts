@@ -11,12 +11,15 @@ import {
   loadCatalogue,
   validateCatalogue,
 } from "./index.js";
+import { findJdk } from "./jdk.js";
 import { correctIsUniquelyLongest, positionBounds, quizBalanceProblems, quizStats } from "./quiz-checks.js";
 import {
   codeQuestionProblems,
   DOES_NOT_COMPILE,
+  isJava21Topic,
+  JAVA_TOPIC_COUNT,
   proseWordCount,
-  questionProgram,
+  questionBlock,
   unrenderableMarkdown,
 } from "./validate.js";
 
@@ -27,9 +30,10 @@ describe("the catalogue", () => {
     expect([...problems, ...validateCatalogue(catalogue)]).toEqual([]);
   });
 
-  it("has the Java course's 50 topics in order, starting with the introduction, data types and operators", () => {
+  it("has the Java course's 61 topics in order, starting with the introduction, data types and operators", () => {
     const java = catalogue.courses.find((c) => c.id === "java-programming");
-    expect(java?.lessons.length).toBeGreaterThanOrEqual(50);
+    expect(JAVA_TOPIC_COUNT).toBe(61);
+    expect(java?.lessons.length).toBeGreaterThanOrEqual(JAVA_TOPIC_COUNT);
     expect(java?.lessons.slice(0, 3).map((l) => l.title)).toEqual([
       "Introduction to Java: JVM, JDK and Your First Program",
       "Variables and Data Types",
@@ -180,99 +184,141 @@ describe("the validator", () => {
 });
 
 const hasJavac = spawnSync("javac", ["-version"]).status === 0;
+const jdk21 = findJdk(21);
+
+interface Where {
+  where: string;
+}
+
+/** Every java block of the catalogue for one release, each written to its own folder. */
+function writeExamples(root: string, release: 17 | 21): (Where & { dir: string })[] {
+  const out: (Where & { dir: string })[] = [];
+  for (const c of catalogue.courses) {
+    for (const l of c.lessons) {
+      codeBlocks(l.content)
+        .filter((b) => b.lang === "java")
+        .forEach((b, i) => {
+          if (b.release !== release) return;
+          const dir = join(root, `${out.length}`);
+          mkdirSync(dir);
+          const name = /public\s+(?:final\s+|abstract\s+)*(?:class|record|enum|interface)\s+(\w+)/.exec(b.code)?.[1];
+          writeFileSync(join(dir, `${name ?? "Example"}.java`), b.code);
+          out.push({ dir, where: `${c.id} #${l.position} ${l.title}, java block ${i + 1}` });
+        });
+    }
+  }
+  return out;
+}
+
+/** Every code question (a java program with `expect`) of one release, written to its own folder. */
+function writeQuestions(root: string, release: 17 | 21): (Where & { dir: string; expect: string })[] {
+  const jobs: (Where & { dir: string; expect: string })[] = [];
+  for (const c of catalogue.courses) {
+    for (const l of c.lessons) {
+      l.quiz.forEach((q, i) => {
+        const block = questionBlock(q.question);
+        const expect = l.quizExpect?.[i];
+        if (block === undefined || expect === undefined || block.release !== release) return;
+        const name = /public\s+(?:final\s+)?class\s+(\w+)/.exec(block.code)?.[1] ?? "Main";
+        const dir = join(root, `${jobs.length}`);
+        mkdirSync(dir);
+        writeFileSync(join(dir, `${name}.java`), block.code);
+        jobs.push({ dir: `${dir}:${name}`, where: `${c.id} #${l.position} question ${i + 1}`, expect });
+      });
+    }
+  }
+  return jobs;
+}
+
+function compileEveryExample(java: string, release: 17 | 21): void {
+  const root = mkdtempSync(join(tmpdir(), "koc-java-"));
+  try {
+    const examples = writeExamples(root, release);
+    expect(examples.length).toBeGreaterThan(0);
+    const where = new Map(examples.map((e) => [e.dir, e.where]));
+    const out = execFileSync(
+      java,
+      [join(contentRoot, "tools", "CompileAll.java"), `--release=${release}`, ...examples.map((e) => e.dir)],
+      { encoding: "utf8", maxBuffer: 64 * 1024 * 1024, stdio: ["ignore", "pipe", "pipe"] },
+    );
+    const failures = out
+      .split("\n")
+      .filter((line) => line.startsWith("FAIL "))
+      .map((line) => where.get(line.slice(5)) ?? line);
+    expect(failures).toEqual([]);
+    expect(out).toMatch(new RegExp(`compiled ${examples.length}, failed 0`));
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+function runEveryCodeQuestion(java: string, release: 17 | 21): void {
+  const root = mkdtempSync(join(tmpdir(), "koc-quiz-"));
+  try {
+    const jobs = writeQuestions(root, release);
+    expect(jobs.length).toBeGreaterThan(0);
+    const out = execFileSync(
+      java,
+      [join(contentRoot, "tools", "RunAll.java"), `--release=${release}`, ...jobs.map((j) => j.dir)],
+      { encoding: "utf8", maxBuffer: 64 * 1024 * 1024, stdio: ["ignore", "pipe", "pipe"] },
+    );
+    const results = new Map(
+      out
+        .split("\n")
+        .filter((line) => line.startsWith("RESULT "))
+        .map((line) => {
+          const [, dir, outcome, b64] = line.split(" ");
+          const text = outcome === "OK" ? Buffer.from(b64 ?? "", "base64").toString("utf8") : undefined;
+          // "RESULT dir THREW java.lang.NullPointerException": the last field is the class then.
+          return [dir, { outcome, text, thrown: outcome === "THREW" ? b64 : undefined }] as const;
+        }),
+    );
+    const wrong = jobs.flatMap((j) => {
+      const r = results.get(j.dir.slice(0, j.dir.lastIndexOf(":")));
+      const actual =
+        r?.outcome === "COMPILE_ERROR"
+          ? DOES_NOT_COMPILE
+          : r?.outcome === "OK"
+            ? r.text?.trim()
+            : r?.outcome === "THREW"
+              ? `throws ${r.thrown}`
+              : r?.outcome;
+      return actual === j.expect.trim() ? [] : [`${j.where}: expected "${j.expect.trim()}", the JDK gave "${actual}"`];
+    });
+    expect(wrong).toEqual([]);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
 
 describe.skipIf(!hasJavac)("the lessons' Java examples (JDK present)", () => {
   it("every java block compiles with javac --release 17", () => {
-    const root = mkdtempSync(join(tmpdir(), "koc-java-"));
-    try {
-      const dirs: string[] = [];
-      const where = new Map<string, string>();
-      for (const c of catalogue.courses) {
-        for (const l of c.lessons) {
-          codeBlocks(l.content)
-            .filter((b) => b.lang === "java")
-            .forEach((b, i) => {
-              const dir = join(root, `${dirs.length}`);
-              mkdirSync(dir);
-              const name = /public\s+(?:final\s+|abstract\s+)*(?:class|record|enum|interface)\s+(\w+)/.exec(
-                b.code,
-              )?.[1];
-              writeFileSync(join(dir, `${name ?? "Example"}.java`), b.code);
-              dirs.push(dir);
-              where.set(dir, `${c.id} #${l.position} ${l.title}, java block ${i + 1}`);
-            });
-        }
-      }
-      const out = execFileSync("java", [join(contentRoot, "tools", "CompileAll.java"), ...dirs], {
-        encoding: "utf8",
-        maxBuffer: 64 * 1024 * 1024,
-        stdio: ["ignore", "pipe", "pipe"],
-      });
-      const failures = out
-        .split("\n")
-        .filter((line) => line.startsWith("FAIL "))
-        .map((line) => where.get(line.slice(5)) ?? line);
-      expect(failures).toEqual([]);
-      expect(out).toMatch(new RegExp(`compiled ${dirs.length}, failed 0`));
-    } finally {
-      rmSync(root, { recursive: true, force: true });
-    }
+    compileEveryExample("java", 17);
   });
 
   it("every code question's program really prints (or fails to compile) what its key says", () => {
-    const root = mkdtempSync(join(tmpdir(), "koc-quiz-"));
-    try {
-      const jobs: { dir: string; where: string; expect: string }[] = [];
-      for (const c of catalogue.courses) {
-        for (const l of c.lessons) {
-          l.quiz.forEach((q, i) => {
-            const program = questionProgram(q.question);
-            const expect = l.quizExpect?.[i];
-            if (program === undefined || expect === undefined) return;
-            const name = /public\s+(?:final\s+)?class\s+(\w+)/.exec(program)?.[1] ?? "Main";
-            const dir = join(root, `${jobs.length}`);
-            mkdirSync(dir);
-            writeFileSync(join(dir, `${name}.java`), program);
-            jobs.push({ dir: `${dir}:${name}`, where: `${c.id} #${l.position} question ${i + 1}`, expect });
-          });
-        }
-      }
-      const java = catalogue.courses.find((c) => c.id === "java-programming");
-      const codeQuestions = java?.lessons.flatMap((l) => l.quizExpect?.filter((e) => e !== undefined) ?? []) ?? [];
-      expect(codeQuestions.length).toBeGreaterThan(0);
-      const out = execFileSync("java", [join(contentRoot, "tools", "RunAll.java"), ...jobs.map((j) => j.dir)], {
-        encoding: "utf8",
-        maxBuffer: 64 * 1024 * 1024,
-        stdio: ["ignore", "pipe", "pipe"],
-      });
-      const results = new Map(
-        out
-          .split("\n")
-          .filter((line) => line.startsWith("RESULT "))
-          .map((line) => {
-            const [, dir, outcome, b64] = line.split(" ");
-            const text = outcome === "OK" ? Buffer.from(b64 ?? "", "base64").toString("utf8") : undefined;
-            // "RESULT dir THREW java.lang.NullPointerException": the last field is the class then.
-            return [dir, { outcome, text, thrown: outcome === "THREW" ? b64 : undefined }] as const;
-          }),
+    runEveryCodeQuestion("java", 17);
+  });
+});
+
+describe(`the Java 21+ topics' examples (${jdk21 ? `JDK ${jdk21.release} found` : "SKIPPED: no JDK 21+ installed"})`, () => {
+  const java21 = catalogue.courses.flatMap((c) => c.lessons).filter((l) => isJava21Topic(l.title));
+
+  it("exist, and are reported as skipped, never as passed, when no JDK 21+ is installed", () => {
+    expect(java21.length).toBeGreaterThanOrEqual(4);
+    if (!jdk21) {
+      console.warn(
+        `content: the ${java21.length} Java 21+ topics' examples and code questions were NOT compiled: no JDK 21 or newer ` +
+          "found (JAVA21_HOME, JAVA_HOME, PATH, /usr/lib/jvm). Install one to check them.",
       );
-      const wrong = jobs.flatMap((j) => {
-        const r = results.get(j.dir.slice(0, j.dir.lastIndexOf(":")));
-        const actual =
-          r?.outcome === "COMPILE_ERROR"
-            ? DOES_NOT_COMPILE
-            : r?.outcome === "OK"
-              ? r.text?.trim()
-              : r?.outcome === "THREW"
-                ? `throws ${r.thrown}`
-                : r?.outcome;
-        return actual === j.expect.trim()
-          ? []
-          : [`${j.where}: expected "${j.expect.trim()}", the JDK gave "${actual}"`];
-      });
-      expect(wrong).toEqual([]);
-    } finally {
-      rmSync(root, { recursive: true, force: true });
     }
+  });
+
+  it.skipIf(!jdk21)("every java release=21 block compiles with javac --release 21", () => {
+    compileEveryExample(jdk21?.java ?? "java", 21);
+  });
+
+  it.skipIf(!jdk21)("every Java 21 code question prints (or fails to compile) what its key says", () => {
+    runEveryCodeQuestion(jdk21?.java ?? "java", 21);
   });
 });

@@ -1,6 +1,15 @@
 export { parseFrontMatter } from "./front-matter.js";
+export {
+  type CourseImage,
+  courseImages,
+  IMAGE_URL_PREFIX,
+  imageUrl,
+  PUBLIC_IMAGE,
+  resolveImages,
+  svgProblems,
+} from "./images.js";
 export { type LoadResult, loadCatalogue } from "./load.js";
-export { catalogueFile, contentRoot, coursesDir } from "./paths.js";
+export { catalogueFile, contentDistDir, contentRoot, coursesDir } from "./paths.js";
 export type { Catalogue, CourseEntry, LessonEntry } from "./schema.js";
 export {
   codeBlocks,

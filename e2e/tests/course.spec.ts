@@ -9,7 +9,7 @@ test.describe("the course page", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Java Programming" })).toBeVisible();
     await expect(page.getByText("FREE COURSE")).toBeVisible();
     await expect(page.getByText("FREE ACCESS")).toBeVisible();
-    await expect(page.getByText("52 lessons")).toBeVisible();
+    await expect(page.getByText("61 lessons")).toBeVisible();
 
     await page
       .getByRole("button", { name: new RegExp(first.title) })

@@ -1,3 +1,4 @@
+import { isLessonImageUrl } from "@koc/shared";
 import { Check, Copy } from "lucide-react";
 import { Fragment, type ReactNode, useEffect, useState } from "react";
 import type { Token } from "./code-highlight";
@@ -5,8 +6,8 @@ import "./tutorial-renderer.css";
 
 /**
  * Renders lesson Markdown as React elements: headings # to ####, bold, italic, inline code, line
- * breaks, lists and fenced code blocks with a language label and a Copy button. Nothing is ever
- * injected as HTML, so lesson text cannot run script in the page.
+ * breaks, lists, fenced code blocks with a language label and a Copy button, and pictures on a line
+ * of their own. Nothing is ever injected as HTML, so lesson text cannot run script in the page.
  */
 /** A list item and its sub-list (one level of nesting: an item indented by two or more spaces). */
 export interface ListItem {
@@ -18,7 +19,11 @@ type Block =
   | { kind: "heading"; level: number; text: string }
   | { kind: "code"; lang: string; code: string }
   | { kind: "list"; ordered: boolean; items: ListItem[] }
+  | { kind: "image"; alt: string; src: string }
   | { kind: "paragraph"; text: string };
+
+/** A picture on a line of its own: `![alt text](src)`. */
+const IMAGE_LINE = /^!\[([^\]]*)\]\(([^)\s]*)\)\s*$/;
 
 export function parseBlocks(markdown: string): Block[] {
   const lines = markdown.replace(/\r\n/g, "\n").split("\n");
@@ -33,6 +38,12 @@ export function parseBlocks(markdown: string): Block[] {
       while (i < lines.length && !/^```\s*$/.test(lines[i] ?? "")) code.push(lines[i++] ?? "");
       i++;
       blocks.push({ kind: "code", lang: fence[1] ?? "", code: code.join("\n") });
+      continue;
+    }
+    const image = IMAGE_LINE.exec(line.trim());
+    if (image) {
+      blocks.push({ kind: "image", alt: image[1]?.trim() ?? "", src: image[2] ?? "" });
+      i++;
       continue;
     }
     const heading = /^(#{1,4})\s+(.*)$/.exec(line);
@@ -74,6 +85,7 @@ export function parseBlocks(markdown: string): Block[] {
       i < lines.length &&
       (lines[i] ?? "").trim() !== "" &&
       !/^(```|#{1,4}\s)/.test(lines[i] ?? "") &&
+      !IMAGE_LINE.test((lines[i] ?? "").trim()) &&
       !/^\s*([-*]|\d+\.)\s+/.test(lines[i] ?? "")
     ) {
       para.push(lines[i++] ?? "");
@@ -174,6 +186,22 @@ function CodeBlock({ lang, code }: { lang: string; code: string }) {
   );
 }
 
+/**
+ * A lesson picture, loaded only when it nears the viewport. Only our own published lesson pictures
+ * are shown (see LESSON_IMAGE_URL); any other source, such as a link in a mentor answer, is never
+ * requested and shows its alt text instead.
+ */
+function LessonImage({ alt, src }: { alt: string; src: string }) {
+  if (!isLessonImageUrl(src) || alt === "") {
+    return alt ? <p className="tutorial-image-text">Picture: {alt}</p> : null;
+  }
+  return (
+    <figure className="tutorial-figure">
+      <img src={src} alt={alt} loading="lazy" decoding="async" />
+    </figure>
+  );
+}
+
 function List({ ordered, items }: { ordered: boolean; items: ListItem[] }) {
   const children = items.map((item, j) => (
     // biome-ignore lint/suspicious/noArrayIndexKey: items come from static lesson text and never reorder
@@ -206,6 +234,8 @@ export function TutorialRenderer({ markdown, headingOffset = 2 }: { markdown: st
             return <CodeBlock key={key} lang={b.lang} code={b.code} />;
           case "list":
             return <List key={key} ordered={b.ordered} items={b.items} />;
+          case "image":
+            return <LessonImage key={key} alt={b.alt} src={b.src} />;
           default:
             return <p key={key}>{renderInline(b.text)}</p>;
         }

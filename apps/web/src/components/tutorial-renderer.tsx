@@ -1,11 +1,13 @@
 import { Check, Copy } from "lucide-react";
 import { Fragment, type ReactNode, useEffect, useState } from "react";
+import { RunButtons, RunOutput, useBlockRun } from "./code-block-run";
 import type { Token } from "./code-highlight";
 import "./tutorial-renderer.css";
 
 /**
  * Renders lesson Markdown as React elements: headings # to ####, bold, italic, inline code, line
- * breaks, lists and fenced code blocks with a language label and a Copy button. Nothing is ever
+ * breaks, lists and fenced code blocks with a language label and a Copy button (and, where a page
+ * provides CodeActionsContext, Run and Edit for Java, JavaScript and Python). Nothing is ever
  * injected as HTML, so lesson text cannot run script in the page.
  */
 /** A list item and its sub-list (one level of nesting: an item indented by two or more spaces). */
@@ -124,6 +126,7 @@ function useHighlighted(code: string, lang: string): Token[] | null {
 
 function CodeBlock({ lang, code }: { lang: string; code: string }) {
   const tokens = useHighlighted(code, lang);
+  const runnable = useBlockRun(lang, code);
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;
@@ -142,15 +145,18 @@ function CodeBlock({ lang, code }: { lang: string; code: string }) {
     <figure className="code-block">
       <figcaption className="code-block-bar">
         <span className="code-lang">{lang || "code"}</span>
-        <button
-          type="button"
-          className="code-copy"
-          onClick={copy}
-          aria-label={copied ? "Copied!" : `Copy ${lang || ""} code`}
-        >
-          {copied ? <Check aria-hidden="true" size={16} /> : <Copy aria-hidden="true" size={16} />}
-          <span>{copied ? "Copied!" : "Copy"}</span>
-        </button>
+        <span className="code-block-actions">
+          {runnable && <RunButtons block={runnable} />}
+          <button
+            type="button"
+            className="code-copy"
+            onClick={copy}
+            aria-label={copied ? "Copied!" : `Copy ${lang || ""} code`}
+          >
+            {copied ? <Check aria-hidden="true" size={16} /> : <Copy aria-hidden="true" size={16} />}
+            <span>{copied ? "Copied!" : "Copy"}</span>
+          </button>
+        </span>
       </figcaption>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable code must be reachable by keyboard */}
       <pre tabIndex={0}>
@@ -170,6 +176,7 @@ function CodeBlock({ lang, code }: { lang: string; code: string }) {
             : code}
         </code>
       </pre>
+      {runnable && <RunOutput block={runnable} />}
     </figure>
   );
 }

@@ -39,7 +39,9 @@ export function LessonBody({
     if (!focusFirstExample || !content) return;
     const run = article.current?.querySelector<HTMLButtonElement>("[data-runnable]");
     if (!run) return;
-    run.scrollIntoView({ behavior: "smooth", block: "center" });
+    // Instant, not smooth: the page is still settling (the editor above loads lazily), and the
+    // browser's scroll anchoring keeps an instant position while a smooth one would stop short.
+    run.scrollIntoView({ block: "center" });
     run.focus({ preventScroll: true });
   }, [focusFirstExample, content]);
 

@@ -268,3 +268,14 @@ describe("topic trials", () => {
     ]);
   });
 });
+
+describe("topic trials the reader cannot see", () => {
+  it.each([403, 404])("shows nothing when the list answers %i", async (status) => {
+    const fetch = serve({ [LIST]: () => [status, { message: "No" }] });
+    renderTrials();
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    await waitFor(() => expect(screen.queryByRole("status")).toBeNull());
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(screen.queryByText(/Trial/)).toBeNull();
+  });
+});

@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { ApiError } from "../../../lib/api-client";
 import { useSession } from "../../../lib/session";
 import { exercisesQuery } from "../api/get-exercises";
 import { TrialPanel } from "./trial-panel";
@@ -22,6 +23,10 @@ export function TopicTrials({ courseId, materialId, onPassed }: TopicTrialsProps
         Summoning this topic's trial...
       </p>
     );
+  }
+  // 403: a premium course the reader cannot open (the lesson says so); 404: a course without trials.
+  if (list.isError && list.error instanceof ApiError && (list.error.status === 403 || list.error.status === 404)) {
+    return null;
   }
   if (list.isError) {
     return (

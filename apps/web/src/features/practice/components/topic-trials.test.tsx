@@ -279,3 +279,25 @@ describe("topic trials the reader cannot see", () => {
     expect(screen.queryByText(/Trial/)).toBeNull();
   });
 });
+
+describe("a trial's draft", () => {
+  afterEach(() => sessionStorage.clear());
+
+  it("comes back when the trial opens again in this tab, and Reset returns to the starter", async () => {
+    sessionStorage.setItem(`trialDraft_${ID}`, "public class Main { /* my draft */ }");
+    const fetch = serve({
+      [LIST]: () => [200, [summary]],
+      [DETAIL]: () => [200, detail],
+      [SUBMIT]: () => [200, failed],
+    });
+    renderTrials();
+    fireEvent.click(await screen.findByRole("button", { name: "Submit" }));
+    await screen.findByTestId("trial-verdict");
+    const call = fetch.mock.calls.find(([url, init]) => url === `/api/exercises/${ID}/submissions` && init);
+    expect(JSON.parse(String(call?.[1]?.body)).code).toBe("public class Main { /* my draft */ }");
+
+    fireEvent.click(screen.getByRole("button", { name: "Reset to starter" }));
+    expect(screen.queryByTestId("trial-verdict")).toBeNull();
+    expect(sessionStorage.getItem(`trialDraft_${ID}`)).toBeNull();
+  });
+});

@@ -15,7 +15,9 @@ interface TopicTrialsProps {
 /** A topic's trials (auto-graded exercises), shown after its knowledge section. */
 export function TopicTrials({ courseId, materialId, onPassed }: TopicTrialsProps) {
   const { user } = useSession();
-  const list = useQuery(exercisesQuery(courseId, user?.email ?? "visitor"));
+  // Who reads decides the passed flags and (for premium courses) access: both are in the key.
+  const who = user ? `${user.email}/${user.isPremium ? "premium" : "free"}` : "visitor";
+  const list = useQuery(exercisesQuery(courseId, who));
 
   if (list.isPending) {
     return (

@@ -70,14 +70,36 @@ interface TrialBodyProps {
   onPassed?: ((firstPass: boolean) => void) | undefined;
 }
 
+/** The learner's draft survives closing the lesson (this tab only: sessionStorage). */
+const draftKey = (id: string) => `trialDraft_${id}`;
+function readDraft(id: string): string | null {
+  try {
+    return sessionStorage.getItem(draftKey(id));
+  } catch {
+    return null;
+  }
+}
+function writeDraft(id: string, code: string | null) {
+  try {
+    if (code === null) sessionStorage.removeItem(draftKey(id));
+    else sessionStorage.setItem(draftKey(id), code);
+  } catch {
+    // storage unavailable: the draft lives while the panel is open
+  }
+}
+
 function TrialBody({ exercise, signedIn, onPassed }: TrialBodyProps) {
-  const [code, setCodeState] = useState(exercise.starter);
+  const [code, setCodeState] = useState(() => readDraft(exercise._id) ?? exercise.starter);
   // Ctrl+Enter submits what the editor holds now, even before React re-renders.
   const latest = useRef(code);
-  const setCode = useCallback((value: string) => {
-    latest.current = value;
-    setCodeState(value);
-  }, []);
+  const setCode = useCallback(
+    (value: string) => {
+      latest.current = value;
+      setCodeState(value);
+      writeDraft(exercise._id, value === exercise.starter ? null : value);
+    },
+    [exercise._id, exercise.starter],
+  );
   const submit = useSubmitExercise(exercise._id);
   const ids = useId();
 

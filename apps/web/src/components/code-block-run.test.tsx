@@ -123,6 +123,18 @@ describe("Run on lesson examples", () => {
     );
   });
 
+  it("feeds a Java example the ```stdin block that follows it", async () => {
+    const fetch = javaServer({ stdout: "Hail, Devasena\n" });
+    renderLesson(
+      `\`\`\`java\n${HELLO}\n\`\`\`\n\n\`\`\`stdin\nDevasena\n12\n\`\`\`\n\n\`\`\`text\nHail, Devasena\n\`\`\``,
+    );
+    expect(screen.getAllByRole("button", { name: /^Run / })).toHaveLength(1);
+    fireEvent.click(screen.getByRole("button", { name: "Run java example" }));
+    await waitFor(() => expect(screen.getByTestId("example-output").textContent).toBe("Hail, Devasena"));
+    const call = fetch.mock.calls.find(([url]) => url === "/api/run");
+    expect(JSON.parse(String(call?.[1]?.body)).stdin).toBe("Devasena\n12\n");
+  });
+
   it("Edit hands the block's language and code to the page's editor", () => {
     const onEdit = vi.fn();
     renderLesson(lesson("python", "for i in range(3):\n    print(i)"), { ...DEFAULT_CODE_ACTIONS, onEdit });

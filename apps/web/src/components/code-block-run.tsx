@@ -43,7 +43,7 @@ export interface BlockRun {
 }
 
 /** A code block's Run state: the block's code as it stands, through the editor's runners. */
-export function useBlockRun(lang: string, code: string): BlockRun | null {
+export function useBlockRun(lang: string, code: string, stdin?: string): BlockRun | null {
   const actions = useContext(CodeActionsContext);
   const language = runnableLanguage(lang);
   const [output, setOutput] = useState("");
@@ -59,7 +59,7 @@ export function useBlockRun(lang: string, code: string): BlockRun | null {
     try {
       // The runners (sandbox frame, Pyodide worker, Java client) load on the first Run only.
       const { execute } = await import("../features/code-editor/execute");
-      setOutput(await execute(language, code, actions.javaVersion, setProgress));
+      setOutput(await execute(language, code, actions.javaVersion, setProgress, stdin));
     } catch (error) {
       setOutput(`Error: ${error instanceof Error ? error.message : String(error)}`);
     } finally {
@@ -67,7 +67,7 @@ export function useBlockRun(lang: string, code: string): BlockRun | null {
       busy.current = false;
       setRunning(false);
     }
-  }, [language, code, actions]);
+  }, [language, code, stdin, actions]);
 
   const clear = useCallback(() => setOutput(""), []);
 

@@ -124,9 +124,9 @@ function useHighlighted(code: string, lang: string): Token[] | null {
   return tokens;
 }
 
-function CodeBlock({ lang, code }: { lang: string; code: string }) {
+function CodeBlock({ lang, code, stdin }: { lang: string; code: string; stdin?: string | undefined }) {
   const tokens = useHighlighted(code, lang);
-  const runnable = useBlockRun(lang, code);
+  const runnable = useBlockRun(lang, code, stdin);
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;
@@ -209,8 +209,12 @@ export function TutorialRenderer({ markdown, headingOffset = 2 }: { markdown: st
               </Tag>
             );
           }
-          case "code":
-            return <CodeBlock key={key} lang={b.lang} code={b.code} />;
+          case "code": {
+            // A ```stdin block right after an example is the input it reads (content/README.md).
+            const next = blocks[i + 1];
+            const stdin = next?.kind === "code" && next.lang === "stdin" ? `${next.code}\n` : undefined;
+            return <CodeBlock key={key} lang={b.lang} code={b.code} stdin={stdin} />;
+          }
           case "list":
             return <List key={key} ordered={b.ordered} items={b.items} />;
           default:

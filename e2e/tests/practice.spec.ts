@@ -97,6 +97,22 @@ test.describe("every example runs where it stands", () => {
     ).toHaveCount(0);
     expect(consoleErrors).toEqual([]);
   });
+
+  test("a Python example runs in Pyodide and its output appears under it", async ({ page, consoleErrors }) => {
+    const list = (await (await page.request.get("/api/materials/course/python-programming")).json()) as {
+      _id: string;
+    }[];
+    const first = list[0]?._id ?? "";
+    await gotoAndSettle(page, `/course/python-programming?lesson=${encodeURIComponent(first)}`);
+    const lesson = page.getByRole("article", { name: /^Lesson:/ });
+    await lesson.getByRole("button", { name: "Run python example" }).first().click();
+    // The first run downloads the runtime from our own origin; later runs are quick.
+    await expect(lesson.getByTestId("example-output").first()).toContainText("Welcome to the Kingdom of Code!", {
+      timeout: 120_000,
+    });
+    await expect(lesson.getByTestId("example-output").first()).toContainText("Swords | Shields | Spears");
+    expect(consoleErrors).toEqual([]);
+  });
 });
 
 test.describe("trials", () => {

@@ -212,7 +212,10 @@ export default function CoursePage() {
                   number={i + 1}
                   progress={progress}
                   expanded={expanded === m._id}
-                  onToggle={() => setExpanded((e) => (e === m._id ? null : m._id))}
+                  onToggle={() => {
+                    setFocusLesson(null);
+                    setExpanded((e) => (e === m._id ? null : m._id));
+                  }}
                   onComplete={() => complete(m._id)}
                   onUncomplete={() => uncomplete(m._id)}
                   onTakeQuiz={(lesson) => setQuizFor(lesson)}

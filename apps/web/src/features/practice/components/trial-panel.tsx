@@ -90,6 +90,9 @@ function writeDraft(id: string, code: string | null) {
 
 function TrialBody({ exercise, signedIn, onPassed }: TrialBodyProps) {
   const [code, setCodeState] = useState(() => readDraft(exercise._id) ?? exercise.starter);
+  // The editor owns its document; React only seeds it (and Reset re-seeds it through a new key).
+  // Feeding every keystroke back as a prop would let a slow render push a stale text over fresh typing.
+  const [seed, setSeed] = useState(() => ({ text: code, n: 0 }));
   // Ctrl+Enter submits what the editor holds now, even before React re-renders.
   const latest = useRef(code);
   const setCode = useCallback(
@@ -155,8 +158,9 @@ function TrialBody({ exercise, signedIn, onPassed }: TrialBodyProps) {
 
       <Suspense fallback={<p className="code-editor-loading">Loading the code editor...</p>}>
         <TrialEditor
+          key={seed.n}
           language={exercise.language}
-          code={code}
+          code={seed.text}
           onChange={setCode}
           onSubmit={send}
           label={`${exercise.language} code for the trial ${exercise.title}`}
@@ -171,6 +175,7 @@ function TrialBody({ exercise, signedIn, onPassed }: TrialBodyProps) {
           className="btn btn-outline"
           onClick={() => {
             setCode(exercise.starter);
+            setSeed((s) => ({ text: exercise.starter, n: s.n + 1 }));
             submit.reset();
           }}
           disabled={submit.isPending}

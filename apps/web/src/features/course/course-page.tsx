@@ -1,8 +1,9 @@
-import { type CourseProgress, type MaterialDetail, storageKeys } from "@koc/shared";
+import { type CourseProgress, DEFAULT_JAVA_VERSION, type MaterialDetail, storageKeys } from "@koc/shared";
 import { useQueries, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useRef, useState } from "react";
-import { useParams } from "react-router";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useParams, useSearchParams } from "react-router";
 import { useAlerts } from "../../components/alerts";
+import { type CodeActions, CodeActionsContext, type RunnableLanguage } from "../../components/code-block-run";
 import { LazyCodeEditor } from "../../components/lazy-code-editor";
 import { api } from "../../lib/api-client";
 import { courseQuery } from "../../lib/catalogue-api";
@@ -64,6 +65,51 @@ export default function CoursePage() {
   const [certificateOpen, setCertificateOpen] = useState<Date | null>(null);
   const [confirmUnenroll, setConfirmUnenroll] = useState(false);
   const materialsRef = useRef<HTMLElement>(null);
+
+  // "Edit" on a lesson example opens it in the page's editor panel (a fresh panel per example).
+  const [editorDoc, setEditorDoc] = useState<{ language: RunnableLanguage; code: string; n: number }>({
+    language: "java",
+    code: "",
+    n: 0,
+  });
+  const editorRef = useRef<HTMLDivElement>(null);
+  const codeActions = useMemo<CodeActions>(
+    () => ({
+      javaVersion: DEFAULT_JAVA_VERSION,
+      onEdit: (language, code) => {
+        setEditorDoc((d) => ({ language, code, n: d.n + 1 }));
+        requestAnimationFrame(() => {
+          editorRef.current?.scrollIntoView({ behavior: "smooth", block: "start" });
+          editorRef.current?.focus({ preventScroll: true });
+        });
+      },
+    }),
+    [],
+  );
+
+  // A passed trial: a signed-in learner's first pass adds xp on the server, so its record is pulled again.
+  const onTrialPassed = useCallback(
+    (firstPass: boolean) => {
+      if (!user || !firstPass) return;
+      pullCourseProgress(id).then((merged) => {
+        if (merged) adopt(merged);
+      });
+    },
+    [id, user, adopt],
+  );
+
+  // ?lesson={materialId} (the home page's "run your first program") opens that lesson at its first example.
+  const [searchParams] = useSearchParams();
+  const deepLesson = searchParams.get("lesson");
+  const [focusLesson, setFocusLesson] = useState<string | null>(null);
+  const deepLinked = useRef(false);
+  useEffect(() => {
+    if (deepLinked.current || !deepLesson || materials.length === 0) return;
+    deepLinked.current = true;
+    if (!materials.some((m) => m._id === deepLesson)) return;
+    setExpanded(deepLesson);
+    setFocusLesson(deepLesson);
+  }, [deepLesson, materials]);
 
   useEffect(() => {
     const err = courseResult.error ?? materialsResult.error;
@@ -147,29 +193,38 @@ export default function CoursePage() {
         total={materials.length}
         onUnenroll={enrolled ? () => setConfirmUnenroll(true) : undefined}
       />
-      <LazyCodeEditor language="java" initialCode="" />
+      <div id="course-editor" ref={editorRef} tabIndex={-1} className="course-editor-anchor">
+        <LazyCodeEditor key={editorDoc.n} language={editorDoc.language} initialCode={editorDoc.code} />
+      </div>
       <CourseQuizPanel courseId={course._id} courseTitle={course.title} />
       <section ref={materialsRef} className="course-materials" aria-labelledby="materials-title">
         <h2 id="materials-title">Course Materials</h2>
         {materials.length === 0 ? (
           <p className="empty-state">No materials available yet.</p>
         ) : (
-          <ol className="materials-list">
-            {materials.map((m, i) => (
-              <MaterialRow
-                key={m._id}
-                material={m}
-                viewer={viewer}
-                number={i + 1}
-                progress={progress}
-                expanded={expanded === m._id}
-                onToggle={() => setExpanded((e) => (e === m._id ? null : m._id))}
-                onComplete={() => complete(m._id)}
-                onUncomplete={() => uncomplete(m._id)}
-                onTakeQuiz={(lesson) => setQuizFor(lesson)}
-              />
-            ))}
-          </ol>
+          <CodeActionsContext.Provider value={codeActions}>
+            <ol className="materials-list">
+              {materials.map((m, i) => (
+                <MaterialRow
+                  key={m._id}
+                  material={m}
+                  viewer={viewer}
+                  number={i + 1}
+                  progress={progress}
+                  expanded={expanded === m._id}
+                  onToggle={() => {
+                    setFocusLesson(null);
+                    setExpanded((e) => (e === m._id ? null : m._id));
+                  }}
+                  onComplete={() => complete(m._id)}
+                  onUncomplete={() => uncomplete(m._id)}
+                  onTakeQuiz={(lesson) => setQuizFor(lesson)}
+                  onTrialPassed={onTrialPassed}
+                  focusFirstExample={focusLesson === m._id}
+                />
+              ))}
+            </ol>
+          </CodeActionsContext.Provider>
         )}
       </section>
       {quizFor && (

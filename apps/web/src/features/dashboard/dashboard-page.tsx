@@ -9,6 +9,7 @@ import { paths } from "../../lib/paths";
 import { useSession } from "../../lib/session";
 import { MyCertificates } from "../certificates/my-certificates";
 import { InvoiceList } from "../payments/components/invoice-list";
+import { TrialsPassed } from "../practice/components/trials-passed";
 import { ReferralSection } from "../referral/referral-section";
 import { useEnrollments } from "./api/use-enrollments";
 import { UpgradeModal } from "./upgrade-modal";
@@ -155,6 +156,8 @@ function Dashboard({ name, email, isPremium }: { name: string; email: string; is
           </ul>
         )}
       </section>
+
+      <TrialsPassed email={email} />
 
       <MyCertificates email={email} />
 

@@ -44,6 +44,7 @@ import { registerErrorHandling } from "./plugins/errors.js";
 import { registerInputGuard } from "./plugins/input-guard.js";
 import { requestLogSerializers } from "./plugins/log-serializers.js";
 import { noStore } from "./plugins/no-store.js";
+import { registerRequestLog } from "./plugins/request-log.js";
 import { registerRouteTable } from "./plugins/route-table.js";
 import { registerSecurity } from "./plugins/security.js";
 import { registerWebApp } from "./plugins/web-app.js";
@@ -103,6 +104,8 @@ export async function buildApp(deps: AppDeps) {
   ) as boolean;
   const app = Fastify({
     logger,
+    // One line per request instead of two (plugins/request-log.ts).
+    disableRequestLogging: true,
     bodyLimit: 1_048_576,
     // Off unless TRUST_PROXY names the proxies: otherwise X-Forwarded-For/Host would set request.ip/host.
     trustProxy: fastifyTrustProxy(config),
@@ -112,6 +115,7 @@ export async function buildApp(deps: AppDeps) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerRequestLog(app);
   registerInputGuard(app);
   registerRouteTable(app);
 

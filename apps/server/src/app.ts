@@ -44,7 +44,7 @@ import { registerErrorHandling } from "./plugins/errors.js";
 import { registerInputGuard } from "./plugins/input-guard.js";
 import { requestLogSerializers } from "./plugins/log-serializers.js";
 import { noStore } from "./plugins/no-store.js";
-import { registerRequestLog } from "./plugins/request-log.js";
+import { OneLineRequestLog } from "./plugins/request-log.js";
 import { registerRouteTable } from "./plugins/route-table.js";
 import { registerSecurity } from "./plugins/security.js";
 import { registerWebApp } from "./plugins/web-app.js";
@@ -105,7 +105,7 @@ export async function buildApp(deps: AppDeps) {
   const app = Fastify({
     logger,
     // One line per request instead of two (plugins/request-log.ts).
-    disableRequestLogging: true,
+    logController: new OneLineRequestLog(),
     bodyLimit: 1_048_576,
     // Off unless TRUST_PROXY names the proxies: otherwise X-Forwarded-For/Host would set request.ip/host.
     trustProxy: fastifyTrustProxy(config),
@@ -115,7 +115,6 @@ export async function buildApp(deps: AppDeps) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  registerRequestLog(app);
   registerInputGuard(app);
   registerRouteTable(app);
 

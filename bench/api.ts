@@ -39,8 +39,12 @@ const percentile = (sorted: number[], p: number) =>
 async function run(url: string, headers: Record<string, string>, seconds: number, times: number[]) {
   let bad = 0;
   // Without a callback autocannon returns its event emitter, made thenable (its types say Promise).
-  const instance = autocannon({ url, connections: CONNECTIONS, duration: seconds, headers }) as unknown as
-    autocannon.Instance & PromiseLike<autocannon.Result>;
+  const instance = autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    headers,
+  }) as unknown as autocannon.Instance & PromiseLike<autocannon.Result>;
   instance.on("response", (_client, status, _bytes, responseTime) => {
     times.push(responseTime);
     if (status >= 300 && status !== 304) bad += 1;

@@ -65,7 +65,8 @@ export async function compare(
   await run(bare.url, bare.headers, 1, []);
   const sides = [real, bare].map((target) => ({ target, times: [] as number[], requests: 0, seconds: 0, bad: 0 }));
   for (let round = 0; round < SECONDS; round++) {
-    for (const side of sides) {
+    // Real first in even rounds, bare first in odd ones: neither always follows the other.
+    for (const side of round % 2 === 0 ? sides : [...sides].reverse()) {
       const r = await run(side.target.url, side.target.headers, 1, side.times);
       side.requests += r.requests;
       side.seconds += r.seconds;

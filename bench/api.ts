@@ -13,7 +13,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { serverRoot } from "../apps/server/src/paths.js";
@@ -240,12 +240,17 @@ async function benchEngine(engine: "pglite" | "postgres", adminUrl?: string) {
   }
 }
 
-const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-console.log(
-  `API against bare Fastify; load average ${loadavg()
-    .map((n) => n.toFixed(1))
-    .join(" ")}`,
-);
-await benchEngine("pglite");
-if (adminUrl) await benchEngine("postgres", adminUrl);
-else console.log("\n(PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL)");
+/** The whole API bench (both engines); runs when this file is the entry point. */
+export async function benchApi() {
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  console.log(
+    `API against bare Fastify; load average ${loadavg()
+      .map((n) => n.toFixed(1))
+      .join(" ")}`,
+  );
+  await benchEngine("pglite");
+  if (adminUrl) await benchEngine("postgres", adminUrl);
+  else console.log("\n(PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL)");
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await benchApi();

@@ -44,6 +44,7 @@ import { registerErrorHandling } from "./plugins/errors.js";
 import { registerInputGuard } from "./plugins/input-guard.js";
 import { requestLogSerializers } from "./plugins/log-serializers.js";
 import { noStore } from "./plugins/no-store.js";
+import { OneLineRequestLog } from "./plugins/request-log.js";
 import { registerRouteTable } from "./plugins/route-table.js";
 import { registerSecurity } from "./plugins/security.js";
 import { registerWebApp } from "./plugins/web-app.js";
@@ -103,6 +104,8 @@ export async function buildApp(deps: AppDeps) {
   ) as boolean;
   const app = Fastify({
     logger,
+    // One line per request instead of two (plugins/request-log.ts).
+    logController: new OneLineRequestLog(),
     bodyLimit: 1_048_576,
     // Off unless TRUST_PROXY names the proxies: otherwise X-Forwarded-For/Host would set request.ip/host.
     trustProxy: fastifyTrustProxy(config),

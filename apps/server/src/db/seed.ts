@@ -6,7 +6,13 @@ import { catalogueFile, contentCoursesDir } from "../paths.js";
 import type { Db } from "./client.js";
 import { appMeta, courses, materials } from "./schema.js";
 
-const HASH_KEY = "catalogue_sha256";
+/** app_meta's key for the hash of the seeded catalogue (the catalogue service watches it too). */
+export const CATALOGUE_HASH_KEY = "catalogue_sha256";
+const HASH_KEY = CATALOGUE_HASH_KEY;
+
+let seeds = 0;
+/** How many times this process changed the catalogue: in-memory copies of it are stale once it moves. */
+export const catalogueGeneration = () => seeds;
 
 /** The built catalogue (content/dist) when present, else read and validated straight from content/. */
 export function readCatalogue(): Catalogue {
@@ -73,5 +79,6 @@ export async function seedCatalogue(db: Db, catalogue: Catalogue): Promise<SeedR
       .values({ key: HASH_KEY, value: hash })
       .onConflictDoUpdate({ target: appMeta.key, set: { value: hash } });
   });
+  seeds += 1;
   return { changed: true, ...counts };
 }

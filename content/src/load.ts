@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { loadExercises } from "./exercises.js";
 import { parseFrontMatter } from "./front-matter.js";
 import { type Catalogue, type CourseEntry, courseFrontMatter, type LessonEntry, lessonFrontMatter } from "./schema.js";
 
@@ -64,7 +65,18 @@ function loadCourse(coursesDir: string, folder: string, problems: string[]): Cou
     const lessons = files
       .map((f) => loadLesson(fm.data.id, lessonDir, f, problems))
       .filter((l): l is LessonEntry => l !== undefined);
-    return { ...fm.data, description: body, lessons };
+    const exerciseDir = join(dir, "exercises");
+    const exerciseFiles = safeList(exerciseDir)
+      .filter((f) => f.endsWith(".md"))
+      .sort();
+    const loaded = loadExercises(fm.data.id, exerciseDir, exerciseFiles, lessons);
+    problems.push(...loaded.problems);
+    return {
+      ...fm.data,
+      description: body,
+      lessons,
+      ...(loaded.exercises.length > 0 ? { exercises: loaded.exercises } : {}),
+    };
   } catch (err) {
     problems.push(`${folder}/course.md: ${describe(err)}`);
     return undefined;

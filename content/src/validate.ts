@@ -1,3 +1,4 @@
+import { strayStdinBlocks } from "./examples.js";
 import { quizBalanceProblems } from "./quiz-checks.js";
 import type { Catalogue, CourseEntry, LessonEntry } from "./schema.js";
 
@@ -92,12 +93,15 @@ function lessonProblems(course: CourseEntry, lesson: LessonEntry, index: number)
   const words = proseWordCount(lesson.content);
   if (words < MIN_PROSE_WORDS) out.push(`${where}: ${words} words of prose, at least ${MIN_PROSE_WORDS} required`);
   const blocks = codeBlocks(lesson.content);
-  const examples = blocks.filter((b) => b.lang !== "" && b.lang !== "text");
+  const examples = blocks.filter((b) => b.lang !== "" && b.lang !== "text" && b.lang !== "stdin");
   if (examples.length < 2) out.push(`${where}: needs at least two worked examples (labelled code blocks)`);
   for (const b of blocks) {
     if (b.lang === "java" && !isCompleteJavaProgram(b.code)) {
       out.push(`${where}: a java example without a class and a main method`);
     }
+  }
+  if (strayStdinBlocks(lesson.content) > 0) {
+    out.push(`${where}: a \`\`\`stdin block must sit between a runnable example and its \`\`\`text output`);
   }
   for (const what of unrenderableMarkdown(lesson.content)) {
     out.push(`${where}: the lesson renderer cannot show ${what}`);

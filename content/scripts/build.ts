@@ -16,4 +16,5 @@ writeFileSync(
   JSON.stringify(catalogue, (key, value) => (key === "quizExpect" ? undefined : value)),
 );
 const lessons = catalogue.courses.reduce((n, c) => n + c.lessons.length, 0);
-console.log(`content: ${catalogue.courses.length} courses, ${lessons} lessons -> ${catalogueFile}`);
+const trials = catalogue.courses.reduce((n, c) => n + (c.exercises?.length ?? 0), 0);
+console.log(`content: ${catalogue.courses.length} courses, ${lessons} lessons, ${trials} trials -> ${catalogueFile}`);

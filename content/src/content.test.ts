@@ -15,7 +15,7 @@ import {
   validateCatalogue,
 } from "./index.js";
 import { correctIsUniquelyLongest, positionBounds, quizBalanceProblems, quizStats } from "./quiz-checks.js";
-import { commandFor, compileJava, has, mapLimit, runProcess } from "./run-programs.js";
+import { commandFor, compileJava, has, mapLimit, PARALLEL_RUNS, runProcess } from "./run-programs.js";
 import type { ExerciseEntry } from "./schema.js";
 import {
   codeQuestionProblems,
@@ -401,7 +401,7 @@ describe("every exercise's reference solution passes every case, every starter r
           }),
         );
         const notCompiled = lang === "java" ? compileJava(programs.map((p) => p.dir)) : new Set<string>();
-        const outcomes = await mapLimit(programs, 2, async (p) => {
+        const outcomes = await mapLimit(programs, PARALLEL_RUNS, async (p) => {
           if (notCompiled.has(p.dir))
             return { p, failures: p.exercise.cases.map((c) => `${c.name}: does not compile`) };
           const failures: string[] = [];
@@ -504,17 +504,21 @@ describe("the lessons' output examples", () => {
         });
         const notCompiled = lang === "java" ? compileJava(jobs.map((j) => j.dir)) : new Set<string>();
         const wrong = (
-          await mapLimit(jobs, 2, async (j: { example: OutputExample; where: string; dir: string; entry: string }) => {
-            if (notCompiled.has(j.dir)) return [`${j.where}: does not compile`];
-            const [cmd, args] = commandFor(lang, j.dir, j.entry);
-            const r = await runProcess(cmd, args, { cwd: j.dir, stdin: j.example.stdin, timeoutMs: 30_000 });
-            if (r.timedOut) return [`${j.where}: timed out`];
-            return outputMatches(r.stdout, j.example.expected)
-              ? []
-              : [
-                  `${j.where}: the lesson shows ${JSON.stringify(j.example.expected)}, it prints ${JSON.stringify(r.stdout)}${r.stderr ? ` (stderr ${JSON.stringify(r.stderr.slice(0, 300))})` : ""}`,
-                ];
-          })
+          await mapLimit(
+            jobs,
+            PARALLEL_RUNS,
+            async (j: { example: OutputExample; where: string; dir: string; entry: string }) => {
+              if (notCompiled.has(j.dir)) return [`${j.where}: does not compile`];
+              const [cmd, args] = commandFor(lang, j.dir, j.entry);
+              const r = await runProcess(cmd, args, { cwd: j.dir, stdin: j.example.stdin, timeoutMs: 30_000 });
+              if (r.timedOut) return [`${j.where}: timed out`];
+              return outputMatches(r.stdout, j.example.expected)
+                ? []
+                : [
+                    `${j.where}: the lesson shows ${JSON.stringify(j.example.expected)}, it prints ${JSON.stringify(r.stdout)}${r.stderr ? ` (stderr ${JSON.stringify(r.stderr.slice(0, 300))})` : ""}`,
+                  ];
+            },
+          )
         ).flat();
         expect(wrong).toEqual([]);
       } finally {

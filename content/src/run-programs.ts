@@ -1,5 +1,6 @@
 /** Runs small programs for the content tests: Java through the JDK, Python through CPython, JavaScript through Node. */
 import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { contentRoot } from "./paths.js";
 
@@ -47,6 +48,9 @@ export function runProcess(
     child.on("close", (code) => done(code));
   });
 }
+
+/** How many programs the content tests run at once: the machine's cores, at most 4. */
+export const PARALLEL_RUNS = Math.max(1, Math.min(4, availableParallelism()));
 
 /** Maps with at most `limit` promises at a time (the machine is shared). */
 export async function mapLimit<T, R>(

@@ -49,11 +49,27 @@ const jsTrial: ExerciseEntry = {
   ],
 };
 
+/** A premium course's trials follow its lessons: these two sit on its preview lesson and its second. */
+let PREMIUM_PREVIEW = "";
+let PREMIUM_LOCKED = "";
+
 function testCatalogue() {
   const catalogue = realCatalogue();
   const js = catalogue.courses.find((c) => c.id === "javascript-fundamentals");
   if (!js) throw new Error("no JavaScript course");
   js.exercises = [...(js.exercises ?? []).filter((e) => e.id !== JS), jsTrial];
+  const premium = catalogue.courses.find((c) => c.access === "premium" && c.lessons.length > 1);
+  const [first, second] = premium?.lessons ?? [];
+  if (!premium || !first || !second) throw new Error("no premium course with two lessons");
+  const onLesson = (lesson: typeof first): ExerciseEntry => ({
+    ...jsTrial,
+    id: `${lesson.id}--1`,
+    materialId: lesson.id,
+    k: 1,
+  });
+  premium.exercises = [onLesson(first), onLesson(second)];
+  PREMIUM_PREVIEW = `${first.id}--1`;
+  PREMIUM_LOCKED = `${second.id}--1`;
   return catalogue;
 }
 const catalogue = testCatalogue();
@@ -163,6 +179,24 @@ describe.each(engines)("trials API on %s", (engine) => {
     expect((await call("GET", "/api/exercises/NOT_AN_ID")).json().message).toMatch(/^params\.id/);
     const missing = await submit("python-programming--nothing--1", "print(1)", "python");
     expect(missing.statusCode).toBe(404);
+  });
+
+  it("follows the lessons' premium rule: the preview's trial is open, the others need premium (403)", async () => {
+    const courseId = PREMIUM_LOCKED.split("--")[0] as string;
+    const list = (await call("GET", `/api/exercises?courseId=${courseId}`)).json() as { _id: string; open: boolean }[];
+    expect(list.map((e) => [e._id, e.open])).toEqual([
+      [PREMIUM_PREVIEW, true],
+      [PREMIUM_LOCKED, false],
+    ]);
+    expect((await call("GET", `/api/exercises/${PREMIUM_PREVIEW}`)).statusCode).toBe(200);
+    const free = await registerUser(app);
+    for (const headers of [{}, free.auth]) {
+      const locked = await call("GET", `/api/exercises/${PREMIUM_LOCKED}`, undefined, headers);
+      expect(locked.statusCode).toBe(403);
+      expect(locked.json().message).toMatch(/premium/i);
+      const submitted = await submit(PREMIUM_LOCKED, jsTrial.solution, "javascript", headers, "10.9.0.5");
+      expect(submitted.statusCode).toBe(403);
+    }
   });
 
   it("answers 400 naming the field for a bad submission", async () => {

@@ -94,6 +94,47 @@ async function appWith(database: TestDatabase, codeRunner?: CodeRunner) {
   return app;
 }
 
+describe.skipIf(!local.runner)("Python and JavaScript in the sandbox", () => {
+  it("run as the unprivileged sandbox user, without network, with a read-only program folder", async () => {
+    const python = await runner.runCases({
+      language: "python",
+      version: "java17",
+      code: `import os, socket
+print(os.getuid())
+try:
+    socket.create_connection(("127.0.0.1", 5432), 1)
+    print("network")
+except OSError:
+    print("no network")
+try:
+    open("/app/evil.py", "w")
+    print("wrote")
+except OSError:
+    print("read-only")
+print(input())
+`,
+      stdins: ["first\n", "second\n"],
+    });
+    expect(python.runs.map((r) => r.stdout)).toEqual([
+      expect.stringMatching(/^6553\d\nno network\nread-only\nfirst\n$/),
+      expect.stringMatching(/^6553\d\nno network\nread-only\nsecond\n$/),
+    ]);
+    const js = await runner.runCases({
+      language: "javascript",
+      version: "java17",
+      code: `const input = require("fs").readFileSync(0, "utf8");
+let wrote = "read-only";
+try { require("fs").writeFileSync("/app/evil.js", "x"); wrote = "wrote"; } catch {}
+const socket = require("net").connect(5432, "127.0.0.1");
+socket.on("connect", () => { console.log(process.getuid(), wrote, "network", input.trim()); process.exit(0); });
+socket.on("error", () => console.log(process.getuid(), wrote, "no network", input.trim()));
+`,
+      stdins: ["one"],
+    });
+    expect(js.runs[0]?.stdout).toMatch(/^6553\d read-only no network one\n$/);
+  });
+});
+
 describe.each(engines)("trials API on %s", (engine) => {
   let database: TestDatabase;
   let app: Awaited<ReturnType<typeof buildApp>>;

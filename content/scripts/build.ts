@@ -35,6 +35,7 @@ for (const img of images) {
   copyFileSync(img.file, target);
 }
 const lessons = catalogue.courses.reduce((n, c) => n + c.lessons.length, 0);
+const trials = catalogue.courses.reduce((n, c) => n + (c.exercises?.length ?? 0), 0);
 console.log(
-  `content: ${catalogue.courses.length} courses, ${lessons} lessons -> ${catalogueFile}; ${images.length} pictures -> ${assets}`,
+  `content: ${catalogue.courses.length} courses, ${lessons} lessons, ${trials} trials -> ${catalogueFile}; ${images.length} pictures -> ${assets}`,
 );

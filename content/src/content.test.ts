@@ -1,8 +1,11 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { outputMatches } from "@koc/shared";
 import { describe, expect, it } from "vitest";
+import { declaredJsFiles, javaEntry, type OutputExample, outputExamples, strayStdinBlocks } from "./examples.js";
+import { COURSE_LANGUAGE, exerciseSections, loadExercises } from "./exercises.js";
 import {
   codeBlocks,
   contentRoot,
@@ -13,6 +16,8 @@ import {
 } from "./index.js";
 import { findJdk } from "./jdk.js";
 import { correctIsUniquelyLongest, positionBounds, quizBalanceProblems, quizStats } from "./quiz-checks.js";
+import { commandFor, compileJava, has, mapLimit, PARALLEL_RUNS, runProcess } from "./run-programs.js";
+import type { ExerciseEntry } from "./schema.js";
 import {
   codeQuestionProblems,
   DOES_NOT_COMPILE,
@@ -321,4 +326,261 @@ describe(`the Java 21+ topics' examples (${jdk21 ? `JDK ${jdk21.release} found` 
   it.skipIf(!jdk21)("every Java 21 code question prints (or fails to compile) what its key says", () => {
     runEveryCodeQuestion(jdk21?.java ?? "java", 21);
   });
+});
+
+const exercises: { courseId: string; exercise: ExerciseEntry }[] = catalogue.courses.flatMap((c) =>
+  (c.exercises ?? []).map((exercise) => ({ courseId: c.id, exercise })),
+);
+
+describe("the exercise format", () => {
+  const lessons = catalogue.courses.find((c) => c.id === "java-programming")?.lessons ?? [];
+  const file = (front: string, body: string) => {
+    const dir = mkdtempSync(join(tmpdir(), "koc-ex-"));
+    writeFileSync(join(dir, "00-introduction-to-java.1.md"), `---\n${front}\n---\n${body}`);
+    return dir;
+  };
+  const goodFront = `title: Echo
+difficulty: 1
+language: java
+hints: ["Print it."]
+cases:
+  - { name: one, sample: true, stdin: "a\\n", stdout: "a\\n" }
+  - { name: two, stdin: "b\\n", stdout: "b\\n" }
+  - { name: three, stdin: "c\\n", stdout: "c\\n" }
+  - { name: four, stdin: "d\\n", stdout: "d\\n" }`;
+  const goodBody = `## Task
+
+Read one line from standard input and print it back exactly as it was given.
+
+## Starter
+
+\`\`\`java
+public class Main { public static void main(String[] a) { } }
+\`\`\`
+
+## Solution
+
+\`\`\`java
+public class Main { public static void main(String[] a) { System.out.println(new java.util.Scanner(System.in).nextLine()); } }
+\`\`\`
+`;
+  const load = (front: string, body: string, name = "00-introduction-to-java.1.md") => {
+    const dir = file(front, body);
+    try {
+      if (name !== "00-introduction-to-java.1.md") {
+        writeFileSync(join(dir, name), readFileSync(join(dir, "00-introduction-to-java.1.md"), "utf8"));
+      }
+      return loadExercises("java-programming", dir, [name], lessons);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+
+  it("loads a well-formed exercise with its id, lesson, samples and hidden cases", () => {
+    const { exercises: loaded, problems: found } = load(goodFront, goodBody);
+    expect(found).toEqual([]);
+    expect(loaded[0]).toMatchObject({
+      id: "java-programming--introduction-to-java--1",
+      materialId: "java-programming--introduction-to-java",
+      k: 1,
+      language: "java",
+    });
+    expect(loaded[0]?.cases.filter((c) => c.sample)).toHaveLength(1);
+  });
+
+  it.each([
+    [goodFront.replace("sample: true, ", ""), goodBody, /at least 1 case with sample: true/],
+    [goodFront.replace(/\n {2}- \{ name: four.*$/, ""), goodBody, /at least 3 hidden cases/],
+    [goodFront.replace("language: java", "language: python"), goodBody, /not the course's language \(java\)/],
+    [goodFront.replace('hints: ["Print it."]', "hints: []"), goodBody, /at least 1 hint/],
+    [goodFront, goodBody.replace("## Solution", "## Answer"), /sections ## Task, ## Starter, ## Solution/],
+    [
+      goodFront,
+      goodBody.replace("```java\npublic class Main { public static void main(String[] a) { } }", "```python\npass"),
+      /## Starter must hold exactly one ```java/,
+    ],
+    [goodFront, goodBody.replaceAll("class Main", "class Echo"), /public class must be Main/],
+    [goodFront.replace("name: two", "name: one"), goodBody, /case names must be distinct/],
+  ])("rejects a malformed exercise (%#)", (front, body, problem) => {
+    expect(load(front, body).problems.join("\n")).toMatch(problem);
+  });
+
+  it("rejects a file whose stem matches no lesson, or a course without an exercise language", () => {
+    expect(load(goodFront, goodBody, "99-nothing-here.1.md").problems.join()).toMatch(
+      /no lesson java-programming\/lessons\/99-nothing-here\.md/,
+    );
+    expect(load(goodFront, goodBody, "00-introduction-to-java.md").problems.join()).toMatch(/file name must be/);
+    expect(
+      loadExercises(
+        "sql-databases",
+        "/nonexistent",
+        ["00-x.1.md"],
+        [{ ...lessons[0], slug: "x" } as never],
+      ).problems.join(),
+    ).toMatch(/has no exercise language/);
+  });
+
+  it("splits the body into Task, Starter and Solution, ignoring headings inside code", () => {
+    expect(
+      exerciseSections("## Task\nDo it.\n```text\n## Starter\n```\n## Starter\nS\n## Solution\nX").sections?.Task,
+    ).toMatch(/## Starter/);
+  });
+
+  it("has exercises only in the Java, Python and JavaScript courses, each in its course's language", () => {
+    expect(exercises.length).toBeGreaterThan(0);
+    for (const { courseId, exercise } of exercises) expect(exercise.language).toBe(COURSE_LANGUAGE[courseId]);
+  });
+});
+
+/** Every case of every exercise (solution and starter), run for real. */
+describe("every exercise's reference solution passes every case, every starter runs and fails one", () => {
+  const runnable = {
+    java: has("javac", "-version"),
+    python: has("python3"),
+    javascript: true,
+  };
+  const byLang = (lang: "java" | "python" | "javascript") => exercises.filter((e) => e.exercise.language === lang);
+
+  it.each(["java", "python", "javascript"] as const)(
+    "%s exercises",
+    async (lang) => {
+      if (!runnable[lang] || byLang(lang).length === 0) return;
+      const root = mkdtempSync(join(tmpdir(), `koc-ex-${lang}-`));
+      try {
+        const programs = byLang(lang).flatMap(({ exercise }) =>
+          (["solution", "starter"] as const).map((role) => {
+            const dir = join(root, `${exercise.id}-${role}`);
+            mkdirSync(dir);
+            const file = lang === "java" ? "Main.java" : lang === "python" ? "main.py" : "main.js";
+            writeFileSync(join(dir, file), exercise[role]);
+            return { exercise, role, dir, entry: lang === "java" ? "Main" : file };
+          }),
+        );
+        const notCompiled = lang === "java" ? compileJava(programs.map((p) => p.dir)) : new Set<string>();
+        const outcomes = await mapLimit(programs, PARALLEL_RUNS, async (p) => {
+          if (notCompiled.has(p.dir))
+            return { p, failures: p.exercise.cases.map((c) => `${c.name}: does not compile`) };
+          const failures: string[] = [];
+          for (const c of p.exercise.cases) {
+            const [cmd, args] = commandFor(lang, p.dir, p.entry);
+            const r = await runProcess(cmd, args, { cwd: p.dir, stdin: c.stdin, timeoutMs: 20_000 });
+            if (r.timedOut) failures.push(`${c.name}: timed out`);
+            else if (!outputMatches(r.stdout, c.stdout)) {
+              failures.push(
+                `${c.name}: printed ${JSON.stringify(r.stdout.slice(0, 200))}${r.stderr ? ` (stderr ${JSON.stringify(r.stderr.slice(0, 200))})` : ""}`,
+              );
+            }
+          }
+          return { p, failures };
+        });
+        const wrong = outcomes.flatMap(({ p, failures }) => {
+          if (p.role === "solution") return failures.map((f) => `${p.exercise.id} solution: ${f}`);
+          const problems: string[] = [];
+          if (notCompiled.has(p.dir)) problems.push(`${p.exercise.id} starter: does not compile`);
+          else if (failures.length === 0)
+            problems.push(`${p.exercise.id} starter: passes every case (it is a solution)`);
+          return problems;
+        });
+        expect(wrong).toEqual([]);
+      } finally {
+        rmSync(root, { recursive: true, force: true });
+      }
+    },
+    240_000,
+  );
+});
+
+describe("the lessons' output examples", () => {
+  it("finds an example's output (and its stdin) only when the blocks follow each other", () => {
+    const md =
+      "```java\nA\n```\n\n```text\n1\n```\n\nprose\n\n```python\nB\n```\n\n```stdin\nin\n```\n\n```text\n2\n```\n\n```javascript\nC\n```\n\nSays:\n\n```text\n3\n```\n";
+    expect(outputExamples(md).map((e) => [e.lang, e.stdin, e.expected])).toEqual([
+      ["java", "", "1\n"],
+      ["python", "in\n", "2\n"],
+    ]);
+    expect(strayStdinBlocks(md)).toBe(0);
+    expect(strayStdinBlocks("```stdin\nx\n```\n")).toBe(1);
+    expect(declaredJsFiles("```javascript\n// armoury.mjs\nexport const a = 1;\n```\n").get("armoury.mjs")).toMatch(
+      /export/,
+    );
+  });
+
+  it("finds the entry class of a Java example", () => {
+    expect(javaEntry("public final class Hello { public static void main(String[] a) {} }")).toEqual({
+      fileClass: "Hello",
+      mainClass: "Hello",
+    });
+    expect(javaEntry("class A {}\nclass B { public static void main(String[] a) {} }")).toEqual({
+      fileClass: "Main",
+      mainClass: "B",
+    });
+  });
+
+  const examples = catalogue.courses.flatMap((c) =>
+    c.lessons.flatMap((l) =>
+      outputExamples(l.content).map((example) => ({
+        example,
+        lesson: l,
+        where: `${c.id}/lessons/${String(l.position).padStart(2, "0")}-${l.slug}.md line ${example.line} (${example.lang})`,
+      })),
+    ),
+  );
+
+  it("shows output for the Java, Python and JavaScript examples", () => {
+    for (const lang of ["java", "python", "javascript"]) {
+      expect(examples.filter((e) => e.example.lang === lang).length, lang).toBeGreaterThan(10);
+    }
+  });
+
+  it.each(["java", "python", "javascript"] as const)(
+    "every %s example whose lesson shows its output prints exactly that output",
+    async (lang) => {
+      if (lang === "java" && !has("javac", "-version")) return;
+      if (lang === "python" && !has("python3")) return;
+      const mine = examples.filter((e) => e.example.lang === lang);
+      const root = mkdtempSync(join(tmpdir(), `koc-out-${lang}-`));
+      try {
+        const jobs = mine.map(({ example, lesson, where }, i) => {
+          const dir = join(root, String(i));
+          mkdirSync(dir);
+          let entry: string;
+          if (example.lang === "java") {
+            const { fileClass, mainClass } = javaEntry(example.code);
+            writeFileSync(join(dir, `${fileClass}.java`), example.code);
+            entry = mainClass;
+          } else if (example.lang === "python") {
+            entry = "main.py";
+            writeFileSync(join(dir, entry), example.code);
+          } else {
+            for (const [name, code] of declaredJsFiles(lesson.content)) writeFileSync(join(dir, name), code);
+            entry = example.fileName ?? "main.js";
+            writeFileSync(join(dir, entry), example.code);
+          }
+          return { example, where, dir, entry };
+        });
+        const notCompiled = lang === "java" ? compileJava(jobs.map((j) => j.dir)) : new Set<string>();
+        const wrong = (
+          await mapLimit(
+            jobs,
+            PARALLEL_RUNS,
+            async (j: { example: OutputExample; where: string; dir: string; entry: string }) => {
+              if (notCompiled.has(j.dir)) return [`${j.where}: does not compile`];
+              const [cmd, args] = commandFor(lang, j.dir, j.entry);
+              const r = await runProcess(cmd, args, { cwd: j.dir, stdin: j.example.stdin, timeoutMs: 30_000 });
+              if (r.timedOut) return [`${j.where}: timed out`];
+              return outputMatches(r.stdout, j.example.expected)
+                ? []
+                : [
+                    `${j.where}: the lesson shows ${JSON.stringify(j.example.expected)}, it prints ${JSON.stringify(r.stdout)}${r.stderr ? ` (stderr ${JSON.stringify(r.stderr.slice(0, 300))})` : ""}`,
+                  ];
+            },
+          )
+        ).flat();
+        expect(wrong).toEqual([]);
+      } finally {
+        rmSync(root, { recursive: true, force: true });
+      }
+    },
+    240_000,
+  );
 });

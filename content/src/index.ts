@@ -1,3 +1,4 @@
+export { COURSE_LANGUAGE, EXERCISE_FILE, exerciseSections, loadExercises } from "./exercises.js";
 export { parseFrontMatter } from "./front-matter.js";
 export {
   type CourseImage,
@@ -10,7 +11,7 @@ export {
 } from "./images.js";
 export { type LoadResult, loadCatalogue } from "./load.js";
 export { catalogueFile, contentDistDir, contentRoot, coursesDir } from "./paths.js";
-export type { Catalogue, CourseEntry, LessonEntry } from "./schema.js";
+export type { Catalogue, CourseEntry, ExerciseCase, ExerciseEntry, LessonEntry } from "./schema.js";
 export {
   codeBlocks,
   isCompleteJavaProgram,

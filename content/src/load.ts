@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { loadExercises } from "./exercises.js";
 import { parseFrontMatter } from "./front-matter.js";
 import { type CourseImage, courseImages, IMAGE_DIR, imageFolderProblems, resolveImages } from "./images.js";
 import { type Catalogue, type CourseEntry, courseFrontMatter, type LessonEntry, lessonFrontMatter } from "./schema.js";
@@ -81,7 +82,18 @@ function loadCourse(coursesDir: string, folder: string, problems: string[]): Cou
     for (const img of images) {
       if (!used.has(img.name)) problems.push(`${folder}/${IMAGE_DIR}/${img.name}.svg: no lesson shows this picture`);
     }
-    return { ...fm.data, description: body, lessons };
+    const exerciseDir = join(dir, "exercises");
+    const exerciseFiles = safeList(exerciseDir)
+      .filter((f) => f.endsWith(".md"))
+      .sort();
+    const loaded = loadExercises(fm.data.id, exerciseDir, exerciseFiles, lessons);
+    problems.push(...loaded.problems);
+    return {
+      ...fm.data,
+      description: body,
+      lessons,
+      ...(loaded.exercises.length > 0 ? { exercises: loaded.exercises } : {}),
+    };
   } catch (err) {
     problems.push(`${folder}/course.md: ${describe(err)}`);
     return undefined;

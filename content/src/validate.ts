@@ -1,3 +1,4 @@
+import { strayStdinBlocks } from "./examples.js";
 import { IMAGE_REF, PUBLIC_IMAGE } from "./images.js";
 import { quizBalanceProblems } from "./quiz-checks.js";
 import type { Catalogue, CourseEntry, LessonEntry } from "./schema.js";
@@ -136,7 +137,7 @@ function lessonProblems(course: CourseEntry, lesson: LessonEntry, index: number)
   const words = proseWordCount(lesson.content);
   if (words < MIN_PROSE_WORDS) out.push(`${where}: ${words} words of prose, at least ${MIN_PROSE_WORDS} required`);
   const blocks = codeBlocks(lesson.content);
-  const examples = blocks.filter((b) => b.lang !== "" && b.lang !== "text");
+  const examples = blocks.filter((b) => b.lang !== "" && b.lang !== "text" && b.lang !== "stdin");
   if (examples.length < 2) out.push(`${where}: needs at least two worked examples (labelled code blocks)`);
   const release = isJava21Topic(lesson.title) ? 21 : 17;
   const javaBlocks = [...blocks, ...lesson.quiz.flatMap((q) => codeBlocks(q.question))].filter(
@@ -153,6 +154,9 @@ function lessonProblems(course: CourseEntry, lesson: LessonEntry, index: number)
         ? `${where}: a ${JAVA_21_MARK} topic opens every java block with \`\`\`java release=21`
         : `${where}: \`\`\`java release=21 belongs only to topics titled "... ${JAVA_21_MARK}"`,
     );
+  }
+  if (strayStdinBlocks(lesson.content) > 0) {
+    out.push(`${where}: a \`\`\`stdin block must sit between a runnable example and its \`\`\`text output`);
   }
   for (const what of unrenderableMarkdown(lesson.content)) {
     out.push(`${where}: the lesson renderer cannot show ${what}`);

@@ -26,6 +26,9 @@ import { contactRoutes } from "./modules/contact/routes.js";
 import { type ContactService, createContactService } from "./modules/contact/service.js";
 import { enrollmentRoutes } from "./modules/enrollments/routes.js";
 import { createEnrollmentService, type EnrollmentService } from "./modules/enrollments/service.js";
+import { createTrialReceiptSigner } from "./modules/exercises/receipts.js";
+import { exercisePassRoutes, exerciseRoutes } from "./modules/exercises/routes.js";
+import { createExerciseService, type ExerciseService } from "./modules/exercises/service.js";
 import { healthRoutes } from "./modules/health/routes.js";
 import { mentorRoutes } from "./modules/mentor/routes.js";
 import { createMentorService, type MentorService } from "./modules/mentor/service.js";
@@ -67,6 +70,7 @@ declare module "fastify" {
     payments: PaymentService;
     paymentWebhook: ReturnType<typeof createWebhookHandler>;
     quiz: QuizService;
+    exercises: ExerciseService;
   }
 }
 
@@ -173,6 +177,16 @@ export async function buildApp(deps: AppDeps) {
     }),
   );
   app.decorate(
+    "exercises",
+    createExerciseService({
+      db: deps.database.db,
+      catalogue: app.catalogue,
+      rateLimiter: app.rateLimiter,
+      receipts: createTrialReceiptSigner(serverSecret),
+      codeRunner: () => app.codeRunner,
+    }),
+  );
+  app.decorate(
     "referrals",
     createReferralService({ db: deps.database.db, rateLimiter: app.rateLimiter, log: app.log }),
   );
@@ -220,11 +234,13 @@ export async function buildApp(deps: AppDeps) {
         await user.register(referralRoutes);
         await user.register(paymentRoutes);
         await user.register(quizReceiptRoutes);
+        await user.register(exercisePassRoutes);
       });
       await api.register(paymentWebhookRoutes);
       await api.register(contactRoutes);
       await api.register(mentorRoutes);
       await api.register(quizRoutes);
+      await api.register(exerciseRoutes);
     },
     { prefix: "/api" },
   );

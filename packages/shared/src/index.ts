@@ -21,4 +21,5 @@ export * from "./rules/progress-merge.js";
 export * from "./rules/quiz.js";
 export * from "./rules/simulated-run.js";
 export * from "./rules/streak.js";
+export * from "./rules/trials.js";
 export * from "./storage-keys.js";

@@ -5,10 +5,14 @@ import { type CourseProgress, XP_PER_MATERIAL } from "./progress.js";
  * earned on either side is lost:
  * - completed and knowledgeUnlocked: the union (first record's order, then the second's new ids);
  * - topicProgress: the best score per lesson;
- * - xp: recomputed as 50 per completed lesson, exactly what markComplete/markIncomplete would give;
+ * - xp: recomputed as 50 per completed lesson, exactly what markComplete/markIncomplete would give,
+ *   plus the trials' xp the server counted (a record's xp beyond 50 per completed lesson; the larger);
  * - streak: the larger of the two (a streak only ever grows, so the larger one is the true one).
  * The rule is symmetric in content: merge(a, b) and merge(b, a) hold the same ids, scores, xp and streak.
  */
+/** The xp a record holds beyond its completed lessons': the server's XP_PER_TRIAL per passed trial. */
+const trialXp = (p: CourseProgress) => Math.max(0, p.xp - p.completed.length * XP_PER_MATERIAL);
+
 export function mergeProgress(a: CourseProgress, b: CourseProgress): CourseProgress {
   const union = (x: string[], y: string[]) => [...new Set([...x, ...y])];
   const completed = union(a.completed, b.completed);
@@ -20,7 +24,7 @@ export function mergeProgress(a: CourseProgress, b: CourseProgress): CourseProgr
     completed,
     knowledgeUnlocked: union(a.knowledgeUnlocked, b.knowledgeUnlocked),
     topicProgress,
-    xp: completed.length * XP_PER_MATERIAL,
+    xp: completed.length * XP_PER_MATERIAL + Math.max(trialXp(a), trialXp(b)),
     streak: Math.max(a.streak, b.streak),
   };
 }

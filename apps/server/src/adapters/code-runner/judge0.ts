@@ -1,6 +1,15 @@
 import { HttpError } from "../../errors.js";
 import { detectEntry, stripJavaNoise } from "./class-name.js";
-import { type CodeRunner, type JavaVersion, OUTPUT_LIMIT_BYTES, releaseOf, versionMap } from "./types.js";
+import {
+  type CaseRun,
+  type CodeRunner,
+  type JavaVersion,
+  LANGUAGE_NAME,
+  OUTPUT_LIMIT_BYTES,
+  type ProgramLanguage,
+  releaseOf,
+  versionMap,
+} from "./types.js";
 
 export interface Judge0Options {
   /** Base URL of a Judge0 CE (or compatible) API, e.g. http://judge0:2358. */
@@ -61,6 +70,19 @@ export function toJudge0Source(code: string): string {
   return `${source}\nclass Main { public static void main(String[] args) throws Throwable { ${target}.main(args); } }\n`;
 }
 
+/**
+ * Judge0 CE's language for Python and JavaScript trials: the newest "Python (3.x)" and
+ * "JavaScript (Node.js x)" the cluster lists, else CE's standard ids (71 Python 3.8.1, 63 Node.js 12.14.0).
+ */
+export function judge0ScriptLanguage(list: { id: number; name: string }[], language: "python" | "javascript"): number {
+  const pattern = language === "python" ? /^Python \((3)\.(\d+)/ : /^JavaScript \(Node\.js (\d+)\.(\d+)/;
+  const found = list
+    .map((l) => ({ id: l.id, m: pattern.exec(l.name) }))
+    .filter((l) => l.m)
+    .sort((a, b) => Number(b.m?.[1]) - Number(a.m?.[1]) || Number(b.m?.[2]) - Number(a.m?.[2]))[0];
+  return found?.id ?? (language === "python" ? 71 : 63);
+}
+
 function cap(text: string): { text: string; cut: boolean } {
   const buf = Buffer.from(text, "utf8");
   if (buf.length <= OUTPUT_LIMIT_BYTES) return { text, cut: false };
@@ -88,12 +110,47 @@ export function createJudge0Runner(options: Judge0Options): CodeRunner {
     return res.json();
   }
 
-  async function javaLanguages(): Promise<Judge0Language[]> {
+  async function allLanguages(): Promise<Judge0Language[]> {
     if (languages && Date.now() - languages.at < 10 * 60_000) return languages.list;
     const all = (await call("/languages")) as Judge0Language[];
-    const list = Array.isArray(all) ? all.filter((l) => jdkMajorOf(l.name) !== undefined) : [];
+    const list = Array.isArray(all) ? all.filter((l) => typeof l?.id === "number" && typeof l?.name === "string") : [];
     languages = { at: Date.now(), list };
     return list;
+  }
+
+  async function javaLanguages(): Promise<Judge0Language[]> {
+    return (await allLanguages()).filter((l) => jdkMajorOf(l.name) !== undefined);
+  }
+
+  /** One Judge0 submission; a compile error (status 6) comes back as `compileError`. */
+  async function submit(languageId: number, source: string, stdin: string | undefined) {
+    const body = {
+      language_id: languageId,
+      source_code: b64(source),
+      stdin: b64(stdin ?? ""),
+      cpu_time_limit: options.cpuSeconds ?? 5,
+      wall_time_limit: options.wallSeconds ?? 10,
+      memory_limit: options.memoryKb ?? 512_000,
+      enable_network: false,
+    };
+    return (await call("/submissions?base64_encoded=true&wait=true", {
+      method: "POST",
+      body: JSON.stringify(body),
+    })) as Judge0Submission;
+  }
+
+  /** A finished submission as a case run (the same reading as `run`'s). */
+  function toCaseRun(r: Judge0Submission): CaseRun {
+    const statusId = r.status?.id ?? 0;
+    if (statusId === 1 || statusId === 2) {
+      throw new HttpError(503, "The code runner (Judge0) did not finish the job in time. Please try again.");
+    }
+    if (statusId === 13) throw new HttpError(503, "The code runner (Judge0) failed internally. Please try again.");
+    const out = cap(unb64(r.stdout));
+    const err = cap(unb64(r.stderr));
+    const timedOut = statusId === 5;
+    const exitCode = timedOut ? null : (r.exit_code ?? (statusId === 3 || statusId === 4 ? 0 : null));
+    return { stdout: out.text, stderr: err.text, exitCode, timedOut, truncated: out.cut || err.cut };
   }
 
   /** The oldest Java the cluster offers that can compile the version's code (7 stops at JDK 19). */
@@ -173,6 +230,36 @@ export function createJudge0Runner(options: Judge0Options): CodeRunner {
         timedOut,
         truncated: out.cut || err.cut,
       };
+    },
+    async runCases(job) {
+      let languageId: number;
+      let source = job.code;
+      if (job.language === "java") {
+        const language = pick(await javaLanguages(), job.version);
+        if (!language) {
+          throw new HttpError(
+            422,
+            `Java ${releaseOf(job.version)} is not offered by the Judge0 runner: add a Java ${releaseOf(job.version)} (or newer) language to the Judge0 cluster.`,
+          );
+        }
+        languageId = language.id;
+        source = toJudge0Source(job.code);
+      } else {
+        languageId = judge0ScriptLanguage(await allLanguages(), job.language as Exclude<ProgramLanguage, "java">);
+      }
+      // Judge0 runs every submission in a fresh isolate box; one submission per case.
+      const runs: CaseRun[] = [];
+      for (const stdin of job.stdins) {
+        const r = await submit(languageId, source, stdin);
+        if (r.status?.id === 6) {
+          return {
+            compileError: unb64(r.compile_output).trimEnd() || `${LANGUAGE_NAME[job.language]} compilation failed.`,
+            runs: [],
+          };
+        }
+        runs.push(toCaseRun(r));
+      }
+      return { runs };
     },
     async close() {},
   };

@@ -4,6 +4,9 @@ import { type CodeRunner, versionMap } from "./types.js";
 export const RUNNER_OFF_MESSAGE =
   "Java is not run on this server (no JDK is installed or CODE_RUNNER=off); the editor shows simulated output instead.";
 
+export const TRIALS_OFF_MESSAGE =
+  "Trials cannot be graded on this server right now: it runs no learner code (no JDK or sandbox is installed, or CODE_RUNNER=off). Your code is safe in the editor; please try again later.";
+
 /** No runner: POST /api/run answers 503 and the client uses its labelled simulated Java. */
 export function createOffRunner(reason: string = RUNNER_OFF_MESSAGE): CodeRunner {
   return {
@@ -13,6 +16,9 @@ export function createOffRunner(reason: string = RUNNER_OFF_MESSAGE): CodeRunner
     },
     async run() {
       throw new HttpError(503, reason);
+    },
+    async runCases() {
+      throw new HttpError(503, TRIALS_OFF_MESSAGE);
     },
     async close() {},
   };

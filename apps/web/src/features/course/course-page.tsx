@@ -1,12 +1,13 @@
 import { type CourseProgress, type MaterialDetail, storageKeys } from "@koc/shared";
-import { useQueries, useQueryClient } from "@tanstack/react-query";
+import { useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useParams } from "react-router";
 import { useAlerts } from "../../components/alerts";
 import { LazyCodeEditor } from "../../components/lazy-code-editor";
-import { api } from "../../lib/api-client";
+import { QueryError } from "../../components/query-state";
+import { isNotFound } from "../../lib/api-client";
 import { courseQuery } from "../../lib/catalogue-api";
-import { readEnrollments, writeEnrollments } from "../../lib/enrollment-store";
+import { enrollmentsQuery, useUnenroll } from "../../lib/enrollments-api";
 import { useShareWithMentor } from "../../lib/mentor-context";
 import { keepReceipt, pullCourseProgress } from "../../lib/progress-sync";
 import { recordRecentCourse } from "../../lib/recent-courses";
@@ -37,6 +38,8 @@ export default function CoursePage() {
   const course = courseResult.data;
   const materials = materialsResult.data ?? [];
   const loading = courseResult.isPending || materialsResult.isPending;
+  const enrollments = useQuery({ ...enrollmentsQuery(user?.email ?? ""), enabled: Boolean(user) });
+  const unenrollCall = useUnenroll(user?.email ?? "");
 
   // Every change is saved in the browser and, for a logged-in learner, on the server too; the
   // server's answer (completions backed by a recorded pass) then replaces the browser's cache.
@@ -101,21 +104,22 @@ export default function CoursePage() {
     );
   }, []);
 
-  const enrolled = user ? readEnrollments(user.email).some((c) => c._id === id) : false;
+  const enrolled = Boolean(enrollments.data?.some((c) => c._id === id));
 
-  const unenroll = () => {
-    reset();
-    if (user) {
-      writeEnrollments(
-        user.email,
-        readEnrollments(user.email).filter((c) => c._id !== id),
-      );
-      api(`/enrollments/${encodeURIComponent(id)}`, { method: "DELETE" }).catch(() => undefined);
-    }
-    setConfirmUnenroll(false);
-    setExpanded(null);
-    notify("Successfully unenrolled from course. All progress has been reset.", "success");
-  };
+  // Progress is reset and success announced only once the server has really removed the enrolment.
+  const unenroll = () =>
+    unenrollCall.mutate(id, {
+      onSuccess: () => {
+        reset();
+        setConfirmUnenroll(false);
+        setExpanded(null);
+        notify("Successfully unenrolled from course. All progress has been reset.", "success");
+      },
+      onError: (err) => {
+        setConfirmUnenroll(false);
+        notify(`Could not unenroll: ${err.message}. Your progress is unchanged.`, "error");
+      },
+    });
 
   if (loading) {
     return (
@@ -127,9 +131,21 @@ export default function CoursePage() {
     );
   }
   if (!course) {
+    // "Course not found" is for a course that does not exist; a failed request says so and offers Retry.
     return (
       <section className="container page">
-        <h1 className="course-state">Course not found</h1>
+        {isNotFound(courseResult.error) ? (
+          <h1 className="course-state">Course not found</h1>
+        ) : (
+          <>
+            <h1 className="course-state">Course</h1>
+            <QueryError
+              message="The course could not be loaded. Check your connection and try again."
+              onRetry={() => Promise.all([courseResult.refetch(), materialsResult.refetch()])}
+              retrying={courseResult.isFetching}
+            />
+          </>
+        )}
       </section>
     );
   }
@@ -151,7 +167,13 @@ export default function CoursePage() {
       <CourseQuizPanel courseId={course._id} courseTitle={course.title} />
       <section ref={materialsRef} className="course-materials" aria-labelledby="materials-title">
         <h2 id="materials-title">Course Materials</h2>
-        {materials.length === 0 ? (
+        {materialsResult.isError ? (
+          <QueryError
+            message="The course materials could not be loaded."
+            onRetry={materialsResult.refetch}
+            retrying={materialsResult.isFetching}
+          />
+        ) : materials.length === 0 ? (
           <p className="empty-state">No materials available yet.</p>
         ) : (
           <ol className="materials-list">
@@ -196,7 +218,12 @@ export default function CoursePage() {
         />
       )}
       {confirmUnenroll && (
-        <UnenrollModal courseTitle={course.title} onCancel={() => setConfirmUnenroll(false)} onConfirm={unenroll} />
+        <UnenrollModal
+          courseTitle={course.title}
+          busy={unenrollCall.isPending}
+          onCancel={() => setConfirmUnenroll(false)}
+          onConfirm={unenroll}
+        />
       )}
     </div>
   );

@@ -1,4 +1,4 @@
-import { HttpError } from "../../errors.js";
+import { UnavailableError, UnsupportedError } from "../../errors.js";
 import { detectEntry, stripJavaNoise } from "./class-name.js";
 import { type CodeRunner, type JavaVersion, OUTPUT_LIMIT_BYTES, releaseOf, versionMap } from "./types.js";
 
@@ -81,10 +81,11 @@ export function createJudge0Runner(options: Judge0Options): CodeRunner {
     try {
       res = await doFetch(`${base}${path}`, { ...init, headers, signal: AbortSignal.timeout(timeoutMs) });
     } catch {
-      throw new HttpError(503, "The Java runner (Judge0) cannot be reached right now. Please try again later.");
+      throw new UnavailableError("The Java runner (Judge0) cannot be reached right now. Please try again later.");
     }
-    if (res.status === 429) throw new HttpError(503, "The Java runner (Judge0) is busy. Please try again in a moment.");
-    if (!res.ok) throw new HttpError(503, `The Java runner (Judge0) answered ${res.status}. Please try again later.`);
+    if (res.status === 429)
+      throw new UnavailableError("The Java runner (Judge0) is busy. Please try again in a moment.");
+    if (!res.ok) throw new UnavailableError(`The Java runner (Judge0) answered ${res.status}. Please try again later.`);
     return res.json();
   }
 
@@ -121,8 +122,7 @@ export function createJudge0Runner(options: Judge0Options): CodeRunner {
     async run(job) {
       const language = pick(await javaLanguages(), job.version);
       if (!language) {
-        throw new HttpError(
-          422,
+        throw new UnsupportedError(
           `Java ${releaseOf(job.version)} is not offered by the Judge0 runner: add a Java ${releaseOf(job.version)} (or newer) language to the Judge0 cluster.`,
         );
       }
@@ -143,7 +143,7 @@ export function createJudge0Runner(options: Judge0Options): CodeRunner {
       const statusId = r.status?.id ?? 0;
       const elapsed = r.time ? Math.round(Number(r.time) * 1000) : Math.round(performance.now() - started);
       if (statusId === 1 || statusId === 2) {
-        throw new HttpError(503, "The Java runner (Judge0) did not finish the job in time. Please try again.");
+        throw new UnavailableError("The Java runner (Judge0) did not finish the job in time. Please try again.");
       }
       if (statusId === 6) {
         return {
@@ -156,7 +156,7 @@ export function createJudge0Runner(options: Judge0Options): CodeRunner {
           truncated: false,
         };
       }
-      if (statusId === 13) throw new HttpError(503, "The Java runner (Judge0) failed internally. Please try again.");
+      if (statusId === 13) throw new UnavailableError("The Java runner (Judge0) failed internally. Please try again.");
       const out = cap(unb64(r.stdout));
       const err = cap(unb64(r.stderr));
       const timedOut = statusId === 5;

@@ -10,7 +10,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { HttpError } from "../../errors.js";
+import { UnsupportedError } from "../../errors.js";
 import { detectRunCeiling, type RunCgroup } from "./cgroup.js";
 import { detectEntry } from "./class-name.js";
 import { type CompileLimits, CompilerPool, DEFAULT_COMPILE_LIMITS, spawnJavac } from "./compiler.js";
@@ -206,8 +206,7 @@ export async function createLocalRunner(
     async run(job) {
       const target = targets.get(job.version);
       if (!target) {
-        throw new HttpError(
-          422,
+        throw new UnsupportedError(
           `Java ${releaseOf(job.version)} is not available on this server: no installed JDK can target it. ${installHint(job.version)}`,
         );
       }

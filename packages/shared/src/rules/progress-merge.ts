@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type CourseProgress, emptyProgress, XP_PER_MATERIAL } from "./progress.js";
+import { type CourseProgress, emptyProgress, xpFor } from "./progress.js";
 
 /**
  * Merges two records of one course's progress (the browser's and the server's) so that nothing
@@ -21,7 +21,7 @@ export function mergeProgress(a: CourseProgress, b: CourseProgress): CourseProgr
     completed,
     knowledgeUnlocked: union(a.knowledgeUnlocked, b.knowledgeUnlocked),
     topicProgress,
-    xp: completed.length * XP_PER_MATERIAL,
+    xp: xpFor(completed.length),
     streak: Math.max(a.streak, b.streak),
   };
 }

@@ -1,4 +1,4 @@
-import { type CourseProgressBody, dayStreak, isPassing, type StoredCourseProgress, XP_PER_MATERIAL } from "@koc/shared";
+import { type CourseProgressBody, dayStreak, isPassing, type StoredCourseProgress, xpFor } from "@koc/shared";
 import { and, eq, inArray, isNotNull, notInArray } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { quizAttempts, topicCompletions } from "../../db/schema.js";
@@ -43,7 +43,7 @@ export function createProgressService({ db, catalogue, now = () => new Date() }:
       completed,
       knowledgeUnlocked: ids.filter((id) => isPassing(best.get(id) ?? -1)),
       topicProgress: Object.fromEntries(ids.filter((id) => best.has(id)).map((id) => [id, best.get(id) as number])),
-      xp: completed.length * XP_PER_MATERIAL,
+      xp: xpFor(completed.length),
       streak: dayStreak(activity, now(), timeZone),
       updatedAt: last.toISOString(),
     };

@@ -18,38 +18,32 @@ export type DomainErrorKind =
   | "upstream"
   | "unavailable";
 
-/** The input breaks a rule that the request's schema cannot express (a bad signature, an expired token). */
-export class BadRequestError extends DomainError {
-  readonly kind = "bad-request";
+/** The base of one kind of domain error. */
+function kinded<K extends DomainErrorKind>(kind: K) {
+  return class extends DomainError {
+    readonly kind: K = kind;
+  };
 }
+
+/** The input breaks a rule that the request's schema cannot express (a bad signature, an expired token). */
+export class BadRequestError extends kinded("bad-request") {}
 
 /** No session, or one that has ended. */
-export class UnauthenticatedError extends DomainError {
-  readonly kind = "unauthenticated";
-}
+export class UnauthenticatedError extends kinded("unauthenticated") {}
 
 /** The caller is known but may not do this. */
-export class ForbiddenError extends DomainError {
-  readonly kind = "forbidden";
-}
+export class ForbiddenError extends kinded("forbidden") {}
 
-export class NotFoundError extends DomainError {
-  readonly kind = "not-found";
-}
+export class NotFoundError extends kinded("not-found") {}
 
 /** The request clashes with what is already recorded (an email taken, a certificate not yet earned). */
-export class ConflictError extends DomainError {
-  readonly kind = "conflict";
-}
+export class ConflictError extends kinded("conflict") {}
 
 /** Understood, but this server cannot do it (a Java version no installed JDK can target). */
-export class UnsupportedError extends DomainError {
-  readonly kind = "unsupported";
-}
+export class UnsupportedError extends kinded("unsupported") {}
 
 /** Too many attempts; `retryAfterSeconds`, when known, becomes the `Retry-After` header. */
-export class RateLimitedError extends DomainError {
-  readonly kind = "rate-limited";
+export class RateLimitedError extends kinded("rate-limited") {
   constructor(
     message: string,
     readonly retryAfterSeconds?: number,
@@ -59,11 +53,7 @@ export class RateLimitedError extends DomainError {
 }
 
 /** An outside service (the payment provider) failed; the learner gets a generic message, the log the details. */
-export class UpstreamError extends DomainError {
-  readonly kind = "upstream";
-}
+export class UpstreamError extends kinded("upstream") {}
 
 /** A capability is off or busy right now (no Java runner, payments not configured); the message is shown as is. */
-export class UnavailableError extends DomainError {
-  readonly kind = "unavailable";
-}
+export class UnavailableError extends kinded("unavailable") {}

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import type { ReactElement } from "react";
-import { createMemoryRouter, RouterProvider } from "react-router";
+import { createMemoryRouter, type RouteObject, RouterProvider } from "react-router";
 import { vi } from "vitest";
 import { AlertProvider } from "../components/alerts";
 import { SessionProvider } from "../lib/session";
@@ -27,6 +27,16 @@ export function fakeApi(routes: Record<string, FakeAnswer | (() => FakeAnswer)>)
   return fetch;
 }
 
+/** A free course as GET /api/courses answers it. */
+export const javaCourse = {
+  _id: "java-programming",
+  title: "Java Programming",
+  description: "From the JVM to streams.",
+  category: "Programming",
+  access: "free",
+  lessonCount: 50,
+};
+
 export const testUser = {
   _id: "u1",
   name: "Ada",
@@ -42,10 +52,10 @@ export function signIn() {
   localStorage.setItem("user", JSON.stringify(testUser));
 }
 
-/** Renders one route at `path` with the app's providers (no query retries, so failures show at once). */
-export function renderPage(pattern: string, element: ReactElement, path: string) {
+/** Renders routes at `path` with the app's providers (no query retries, so failures show at once). */
+export function renderRoutes(routes: RouteObject[], path: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const router = createMemoryRouter([{ path: pattern, element }], { initialEntries: [path] });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
     <QueryClientProvider client={client}>
       <SessionProvider>
@@ -57,3 +67,7 @@ export function renderPage(pattern: string, element: ReactElement, path: string)
   );
   return { client, router };
 }
+
+/** Renders one page at `path`, matched by `pattern`. */
+export const renderPage = (pattern: string, element: ReactElement, path: string) =>
+  renderRoutes([{ path: pattern, element }], path);

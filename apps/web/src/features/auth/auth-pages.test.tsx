@@ -1,16 +1,13 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "react-router";
+import { act, cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { AlertProvider } from "../../components/alerts";
-import { SessionProvider } from "../../lib/session";
+import { renderRoutes, testUser } from "../../testing/render-page";
 import ForgotPasswordPage from "./forgot-password-page";
 import LoginPage from "./login-page";
 import RegisterPage from "./register-page";
 import ResetPasswordPage from "./reset-password-page";
 
 function renderAt(path: string) {
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       { path: "/login", Component: LoginPage },
       { path: "/register", Component: RegisterPage },
@@ -18,18 +15,8 @@ function renderAt(path: string) {
       { path: "/reset-password", Component: ResetPasswordPage },
       { path: "/dashboard", element: <h1>Dashboard stand-in</h1> },
     ],
-    { initialEntries: [path] },
-  );
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <SessionProvider>
-        <AlertProvider>
-          <RouterProvider router={router} />
-        </AlertProvider>
-      </SessionProvider>
-    </QueryClientProvider>,
-  );
-  return router;
+    path,
+  ).router;
 }
 
 /** fetch answers one response per call, resolved when the test says so. */
@@ -128,14 +115,7 @@ describe("account pages", () => {
     fill("Email", "Ada@Example.com");
     fill("Password", "long-enough-now");
     fireEvent.click(screen.getByRole("button", { name: "Create Account" }));
-    const user = {
-      _id: "u1",
-      name: "Ada",
-      email: "ada@example.com",
-      phone: null,
-      isPremium: false,
-      referralCode: "ADAC0DE2",
-    };
+    const user = testUser;
     await server.respond(201, { token: "tok", user });
     const calls = (fetch as unknown as { mock: { calls: [string, RequestInit][] } }).mock.calls;
     await vi.waitFor(() => expect(calls.length).toBe(2));

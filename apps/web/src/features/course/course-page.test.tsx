@@ -1,16 +1,9 @@
 import { cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { type FakeAnswer, fakeApi, renderPage, signIn, testUser } from "../../testing/render-page";
+import { type FakeAnswer, fakeApi, javaCourse, renderPage, signIn, testUser } from "../../testing/render-page";
 import CoursePage from "./course-page";
 
-const java = {
-  _id: "java-programming",
-  title: "Java Programming",
-  description: "From the JVM to streams.",
-  category: "Programming",
-  access: "free",
-  lessonCount: 0,
-};
+const java = { ...javaCourse, lessonCount: 0 };
 
 const open = () => renderPage("/course/:id", <CoursePage />, "/course/java-programming");
 

@@ -1,16 +1,8 @@
 import { cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { fakeApi, renderPage } from "../../testing/render-page";
+import { fakeApi, javaCourse as java, renderPage } from "../../testing/render-page";
 import CoursesPage from "./courses-page";
 
-const java = {
-  _id: "java-programming",
-  title: "Java Programming",
-  description: "From the JVM to streams.",
-  category: "Programming",
-  access: "free",
-  lessonCount: 50,
-};
 const EMPTY = "No courses available yet. The king is preparing epic content for you!";
 
 describe("courses page states", () => {

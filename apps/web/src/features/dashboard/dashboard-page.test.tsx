@@ -1,16 +1,8 @@
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { type FakeAnswer, fakeApi, renderPage, signIn, testUser } from "../../testing/render-page";
+import { type FakeAnswer, fakeApi, javaCourse as java, renderPage, signIn, testUser } from "../../testing/render-page";
 import DashboardPage from "./dashboard-page";
 
-const java = {
-  _id: "java-programming",
-  title: "Java Programming",
-  description: "From the JVM to streams.",
-  category: "Programming",
-  access: "free",
-  lessonCount: 50,
-};
 const enrolledJava = { ...java, enrolledAt: "2026-01-02T10:00:00.000Z" };
 const storedEnrollments = () => JSON.parse(localStorage.getItem(`enrolledCourses_${testUser.email}`) ?? "null");
 

@@ -1,25 +1,20 @@
 import { loginRequest } from "@koc/shared";
-import { Link, useNavigate } from "react-router";
+import { Link } from "react-router";
 import { FormMessage, useZodForm } from "../../components/form";
 import { TextField } from "../../components/text-field";
 import { paths } from "../../lib/paths";
-import { mergeAllProgressAfterLogin } from "../../lib/progress-sync";
-import { useSession } from "../../lib/session";
 import { loginCall, serverMessage } from "./api/auth-calls";
 import { AuthCard } from "./auth-card";
+import { useFinishSignIn } from "./use-sign-in";
 
 export default function LoginPage() {
-  const { login } = useSession();
-  const navigate = useNavigate();
+  const finishSignIn = useFinishSignIn();
   const { register, handleSubmit, setError, formState } = useZodForm(loginRequest, { email: "", password: "" });
   const { errors, isSubmitting } = formState;
 
   const onSubmit = handleSubmit(async (body) => {
     try {
-      const { token, user } = await loginCall(body);
-      login(token, user);
-      await mergeAllProgressAfterLogin().catch(() => undefined);
-      navigate(paths.dashboard);
+      await finishSignIn(await loginCall(body));
     } catch (err) {
       setError("root.server", { message: serverMessage(err, "Login failed") });
     }

@@ -1,17 +1,15 @@
 import { registerRequest } from "@koc/shared";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { FormMessage, useZodForm } from "../../components/form";
 import { TextField } from "../../components/text-field";
 import { paths } from "../../lib/paths";
-import { mergeAllProgressAfterLogin } from "../../lib/progress-sync";
-import { useSession } from "../../lib/session";
 import { applyReferralCode } from "../referral/api/apply-referral-code";
 import { registerCall, serverMessage } from "./api/auth-calls";
 import { AuthCard } from "./auth-card";
+import { useFinishSignIn } from "./use-sign-in";
 
 export default function RegisterPage() {
-  const { login } = useSession();
-  const navigate = useNavigate();
+  const finishSignIn = useFinishSignIn();
   const [params] = useSearchParams();
   const { register, handleSubmit, setError, watch, formState } = useZodForm(registerRequest, {
     name: "",
@@ -25,16 +23,14 @@ export default function RegisterPage() {
   const onSubmit = handleSubmit(async (form) => {
     const body = { ...form, referralCode: form.referralCode || undefined };
     try {
-      const { token, user } = await registerCall(body);
-      login(token, user);
+      const answer = await registerCall(body);
       // Spec point 7: with a code entered, the client applies it; a failure is only logged.
-      if (body.referralCode) {
-        await applyReferralCode({ referralCode: body.referralCode, newUserEmail: user.email }).catch((err: unknown) =>
-          console.warn("Applying the referral code failed.", err),
+      await finishSignIn(answer, async () => {
+        if (!body.referralCode) return;
+        await applyReferralCode({ referralCode: body.referralCode, newUserEmail: answer.user.email }).catch(
+          (err: unknown) => console.warn("Applying the referral code failed.", err),
         );
-      }
-      await mergeAllProgressAfterLogin().catch(() => undefined);
-      navigate(paths.dashboard);
+      });
     } catch (err) {
       setError("root.server", { message: serverMessage(err, "Registration failed") });
     }

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { useAlerts } from "../../components/alerts";
 import { QueryError, QueryState } from "../../components/query-state";
+import { StatCards } from "../../components/stat-cards";
 import { coursesQuery } from "../../lib/catalogue-api";
 import { enrollmentsQuery, useEnroll, useUnenroll } from "../../lib/enrollments-api";
 import { paths } from "../../lib/paths";
@@ -69,23 +70,18 @@ function Dashboard({ name, email, isPremium }: { name: string; email: string; is
         <p>Your quest continues, warrior. Every lesson conquered brings you closer to the throne of King of Code.</p>
       </header>
 
-      <ul className="stat-cards" aria-label="Your kingdom at a glance">
-        <li className="card stat-card">
-          <BookOpen aria-hidden="true" />
-          <span className="stat-value">{courses.data?.length ?? "-"}</span>
-          <span className="stat-label">Available Courses</span>
-        </li>
-        <li className="card stat-card">
-          <Swords aria-hidden="true" />
-          <span className="stat-value">{enrollments.isError ? "-" : enrolled.length}</span>
-          <span className="stat-label">Enrolled Courses</span>
-        </li>
-        <li className="card stat-card">
-          <Crown aria-hidden="true" />
-          <span className="stat-value">{isPremium ? "YES" : "NO"}</span>
-          <span className="stat-label">Premium Member</span>
-        </li>
-      </ul>
+      <StatCards
+        label="Your kingdom at a glance"
+        stats={[
+          { icon: <BookOpen aria-hidden="true" />, value: courses.data?.length ?? "-", label: "Available Courses" },
+          {
+            icon: <Swords aria-hidden="true" />,
+            value: enrollments.isError ? "-" : enrolled.length,
+            label: "Enrolled Courses",
+          },
+          { icon: <Crown aria-hidden="true" />, value: isPremium ? "YES" : "NO", label: "Premium Member" },
+        ]}
+      />
 
       {isPremium ? (
         <p className="premium-banner" role="note">

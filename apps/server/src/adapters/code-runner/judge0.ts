@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { UnavailableError, UnsupportedError } from "../../errors.js";
 import { detectEntry, stripJavaNoise } from "./class-name.js";
 import { type CodeRunner, type JavaVersion, OUTPUT_LIMIT_BYTES, releaseOf, versionMap } from "./types.js";
@@ -14,20 +15,25 @@ export interface Judge0Options {
   memoryKb?: number;
 }
 
-interface Judge0Language {
-  id: number;
-  name: string;
-}
+/** What we read of Judge0's answers: parsed, never cast, so a foreign answer is a clear "unavailable". */
+const judge0Language = z.object({ id: z.number(), name: z.string() });
+type Judge0Language = z.infer<typeof judge0Language>;
+const judge0Languages = z.array(z.unknown()).transform((list) =>
+  list.flatMap((l) => {
+    const parsed = judge0Language.safeParse(l);
+    return parsed.success ? [parsed.data] : [];
+  }),
+);
 
-interface Judge0Submission {
-  stdout?: string | null;
-  stderr?: string | null;
-  compile_output?: string | null;
-  message?: string | null;
-  exit_code?: number | null;
-  time?: string | null;
-  status?: { id: number; description: string };
-}
+const judge0Submission = z.object({
+  stdout: z.string().nullish(),
+  stderr: z.string().nullish(),
+  compile_output: z.string().nullish(),
+  message: z.string().nullish(),
+  exit_code: z.number().nullish(),
+  time: z.string().nullish(),
+  status: z.object({ id: z.number(), description: z.string() }).nullish(),
+});
 
 const b64 = (s: string) => Buffer.from(s, "utf8").toString("base64");
 const unb64 = (s: string | null | undefined) => (s ? Buffer.from(s, "base64").toString("utf8") : "");
@@ -74,7 +80,7 @@ export function createJudge0Runner(options: Judge0Options): CodeRunner {
   const timeoutMs = options.timeoutMs ?? 30_000;
   let languages: { at: number; list: Judge0Language[] } | undefined;
 
-  async function call(path: string, init: RequestInit = {}): Promise<unknown> {
+  async function call<S extends z.ZodType>(path: string, schema: S, init: RequestInit = {}): Promise<z.output<S>> {
     const headers: Record<string, string> = { "content-type": "application/json", accept: "application/json" };
     if (options.authToken) headers["x-auth-token"] = options.authToken;
     let res: Response;
@@ -86,13 +92,18 @@ export function createJudge0Runner(options: Judge0Options): CodeRunner {
     if (res.status === 429)
       throw new UnavailableError("The Java runner (Judge0) is busy. Please try again in a moment.");
     if (!res.ok) throw new UnavailableError(`The Java runner (Judge0) answered ${res.status}. Please try again later.`);
-    return res.json();
+    const parsed = schema.safeParse(await res.json().catch(() => undefined));
+    if (!parsed.success) {
+      throw new UnavailableError(
+        "The Java runner (Judge0) answered in a form we do not understand. Please try again later.",
+      );
+    }
+    return parsed.data;
   }
 
   async function javaLanguages(): Promise<Judge0Language[]> {
     if (languages && Date.now() - languages.at < 10 * 60_000) return languages.list;
-    const all = (await call("/languages")) as Judge0Language[];
-    const list = Array.isArray(all) ? all.filter((l) => jdkMajorOf(l.name) !== undefined) : [];
+    const list = (await call("/languages", judge0Languages)).filter((l) => jdkMajorOf(l.name) !== undefined);
     languages = { at: Date.now(), list };
     return list;
   }
@@ -136,10 +147,10 @@ export function createJudge0Runner(options: Judge0Options): CodeRunner {
         enable_network: false,
       };
       const started = performance.now();
-      const r = (await call("/submissions?base64_encoded=true&wait=true", {
+      const r = await call("/submissions?base64_encoded=true&wait=true", judge0Submission, {
         method: "POST",
         body: JSON.stringify(body),
-      })) as Judge0Submission;
+      });
       const statusId = r.status?.id ?? 0;
       const elapsed = r.time ? Math.round(Number(r.time) * 1000) : Math.round(performance.now() - started);
       if (statusId === 1 || statusId === 2) {

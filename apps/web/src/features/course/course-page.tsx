@@ -15,7 +15,7 @@ import { useSession } from "../../lib/session";
 import { readJson, writeJson } from "../../lib/storage";
 import { courseMaterialsQuery } from "./api/get-course-materials";
 import { materialQuery } from "./api/get-material";
-import { useSaveProgress } from "./api/save-progress";
+import { saveProblem, useSaveProgress } from "./api/save-progress";
 import { CertificateDialog } from "./components/certificate-dialog";
 import { CourseHeader } from "./components/course-header";
 import { CourseQuizPanel } from "./components/course-quiz-panel";
@@ -162,6 +162,7 @@ export default function CoursePage() {
         progress={progress}
         total={materials.length}
         onUnenroll={enrolled ? () => setConfirmUnenroll(true) : undefined}
+        saveProblem={saveProblem(save)}
       />
       <LazyCodeEditor language="java" initialCode="" />
       <CourseQuizPanel courseId={course._id} courseTitle={course.title} />

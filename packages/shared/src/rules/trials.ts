@@ -1,5 +1,5 @@
 import { XP_PER_TRIAL } from "../contracts/exercises.js";
-import { XP_PER_MATERIAL } from "./progress.js";
+import { xpFor } from "./progress.js";
 
 /**
  * Grading's comparison of a program's output with a case's expected output: CRLF becomes LF,
@@ -19,7 +19,7 @@ export const outputMatches = (actual: string, expected: string): boolean =>
 
 /** A course's xp: 50 per completed topic plus XP_PER_TRIAL per trial passed (each counted once). */
 export const courseXp = (completedTopics: number, trialsPassed: number): number =>
-  completedTopics * XP_PER_MATERIAL + trialsPassed * XP_PER_TRIAL;
+  xpFor(completedTopics) + trialsPassed * XP_PER_TRIAL;
 
 /** Achievements for trials passed across all courses, beside the percent-based ones. */
 export const TRIAL_ACHIEVEMENTS = [

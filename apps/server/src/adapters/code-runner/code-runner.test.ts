@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { RateLimitedError } from "../../errors.js";
 import { detectEntry, lastScanSteps, stripJavaNoise } from "./class-name.js";
 import { createCodeRunnerFromConfig } from "./index.js";
 import { discoverJdks } from "./jdk.js";
@@ -178,7 +179,7 @@ describe("JobQueue", () => {
     const a = queue.run(job);
     const b = queue.run(job);
     const c = queue.run(job); // waits
-    await expect(queue.run(job)).rejects.toMatchObject({ statusCode: 429 });
+    await expect(queue.run(job)).rejects.toBeInstanceOf(RateLimitedError);
     await new Promise((r) => setTimeout(r, 0));
     expect(slots.sort()).toEqual([0, 1]);
     release.shift()?.();

@@ -1,4 +1,5 @@
-import { HttpError } from "../../errors.js";
+import { z } from "zod";
+import { UnavailableError, UnsupportedError } from "../../errors.js";
 import { detectEntry, stripJavaNoise } from "./class-name.js";
 import {
   type CaseRun,
@@ -23,20 +24,25 @@ export interface Judge0Options {
   memoryKb?: number;
 }
 
-interface Judge0Language {
-  id: number;
-  name: string;
-}
+/** What we read of Judge0's answers: parsed, never cast, so a foreign answer is a clear "unavailable". */
+const judge0Language = z.object({ id: z.number(), name: z.string() });
+type Judge0Language = z.infer<typeof judge0Language>;
+const judge0Languages = z.array(z.unknown()).transform((list) =>
+  list.flatMap((l) => {
+    const parsed = judge0Language.safeParse(l);
+    return parsed.success ? [parsed.data] : [];
+  }),
+);
 
-interface Judge0Submission {
-  stdout?: string | null;
-  stderr?: string | null;
-  compile_output?: string | null;
-  message?: string | null;
-  exit_code?: number | null;
-  time?: string | null;
-  status?: { id: number; description: string };
-}
+const judge0Submission = z.object({
+  stdout: z.string().nullish(),
+  stderr: z.string().nullish(),
+  compile_output: z.string().nullish(),
+  message: z.string().nullish(),
+  exit_code: z.number().nullish(),
+  time: z.string().nullish(),
+  status: z.object({ id: z.number(), description: z.string() }).nullish(),
+});
 
 const b64 = (s: string) => Buffer.from(s, "utf8").toString("base64");
 const unb64 = (s: string | null | undefined) => (s ? Buffer.from(s, "base64").toString("utf8") : "");
@@ -96,24 +102,30 @@ export function createJudge0Runner(options: Judge0Options): CodeRunner {
   const timeoutMs = options.timeoutMs ?? 30_000;
   let languages: { at: number; list: Judge0Language[] } | undefined;
 
-  async function call(path: string, init: RequestInit = {}): Promise<unknown> {
+  async function call<S extends z.ZodType>(path: string, schema: S, init: RequestInit = {}): Promise<z.output<S>> {
     const headers: Record<string, string> = { "content-type": "application/json", accept: "application/json" };
     if (options.authToken) headers["x-auth-token"] = options.authToken;
     let res: Response;
     try {
       res = await doFetch(`${base}${path}`, { ...init, headers, signal: AbortSignal.timeout(timeoutMs) });
     } catch {
-      throw new HttpError(503, "The Java runner (Judge0) cannot be reached right now. Please try again later.");
+      throw new UnavailableError("The Java runner (Judge0) cannot be reached right now. Please try again later.");
     }
-    if (res.status === 429) throw new HttpError(503, "The Java runner (Judge0) is busy. Please try again in a moment.");
-    if (!res.ok) throw new HttpError(503, `The Java runner (Judge0) answered ${res.status}. Please try again later.`);
-    return res.json();
+    if (res.status === 429)
+      throw new UnavailableError("The Java runner (Judge0) is busy. Please try again in a moment.");
+    if (!res.ok) throw new UnavailableError(`The Java runner (Judge0) answered ${res.status}. Please try again later.`);
+    const parsed = schema.safeParse(await res.json().catch(() => undefined));
+    if (!parsed.success) {
+      throw new UnavailableError(
+        "The Java runner (Judge0) answered in a form we do not understand. Please try again later.",
+      );
+    }
+    return parsed.data;
   }
 
   async function allLanguages(): Promise<Judge0Language[]> {
     if (languages && Date.now() - languages.at < 10 * 60_000) return languages.list;
-    const all = (await call("/languages")) as Judge0Language[];
-    const list = Array.isArray(all) ? all.filter((l) => typeof l?.id === "number" && typeof l?.name === "string") : [];
+    const list = await call("/languages", judge0Languages);
     languages = { at: Date.now(), list };
     return list;
   }
@@ -133,19 +145,19 @@ export function createJudge0Runner(options: Judge0Options): CodeRunner {
       memory_limit: options.memoryKb ?? 512_000,
       enable_network: false,
     };
-    return (await call("/submissions?base64_encoded=true&wait=true", {
+    return call("/submissions?base64_encoded=true&wait=true", judge0Submission, {
       method: "POST",
       body: JSON.stringify(body),
-    })) as Judge0Submission;
+    });
   }
 
   /** A finished submission as a case run (the same reading as `run`'s). */
-  function toCaseRun(r: Judge0Submission): CaseRun {
+  function toCaseRun(r: z.infer<typeof judge0Submission>): CaseRun {
     const statusId = r.status?.id ?? 0;
     if (statusId === 1 || statusId === 2) {
-      throw new HttpError(503, "The code runner (Judge0) did not finish the job in time. Please try again.");
+      throw new UnavailableError("The code runner (Judge0) did not finish the job in time. Please try again.");
     }
-    if (statusId === 13) throw new HttpError(503, "The code runner (Judge0) failed internally. Please try again.");
+    if (statusId === 13) throw new UnavailableError("The code runner (Judge0) failed internally. Please try again.");
     const out = cap(unb64(r.stdout));
     const err = cap(unb64(r.stderr));
     const timedOut = statusId === 5;
@@ -178,8 +190,7 @@ export function createJudge0Runner(options: Judge0Options): CodeRunner {
     async run(job) {
       const language = pick(await javaLanguages(), job.version);
       if (!language) {
-        throw new HttpError(
-          422,
+        throw new UnsupportedError(
           `Java ${releaseOf(job.version)} is not offered by the Judge0 runner: add a Java ${releaseOf(job.version)} (or newer) language to the Judge0 cluster.`,
         );
       }
@@ -193,14 +204,14 @@ export function createJudge0Runner(options: Judge0Options): CodeRunner {
         enable_network: false,
       };
       const started = performance.now();
-      const r = (await call("/submissions?base64_encoded=true&wait=true", {
+      const r = await call("/submissions?base64_encoded=true&wait=true", judge0Submission, {
         method: "POST",
         body: JSON.stringify(body),
-      })) as Judge0Submission;
+      });
       const statusId = r.status?.id ?? 0;
       const elapsed = r.time ? Math.round(Number(r.time) * 1000) : Math.round(performance.now() - started);
       if (statusId === 1 || statusId === 2) {
-        throw new HttpError(503, "The Java runner (Judge0) did not finish the job in time. Please try again.");
+        throw new UnavailableError("The Java runner (Judge0) did not finish the job in time. Please try again.");
       }
       if (statusId === 6) {
         return {
@@ -213,7 +224,7 @@ export function createJudge0Runner(options: Judge0Options): CodeRunner {
           truncated: false,
         };
       }
-      if (statusId === 13) throw new HttpError(503, "The Java runner (Judge0) failed internally. Please try again.");
+      if (statusId === 13) throw new UnavailableError("The Java runner (Judge0) failed internally. Please try again.");
       const out = cap(unb64(r.stdout));
       const err = cap(unb64(r.stderr));
       const timedOut = statusId === 5;
@@ -237,8 +248,7 @@ export function createJudge0Runner(options: Judge0Options): CodeRunner {
       if (job.language === "java") {
         const language = pick(await javaLanguages(), job.version);
         if (!language) {
-          throw new HttpError(
-            422,
+          throw new UnsupportedError(
             `Java ${releaseOf(job.version)} is not offered by the Judge0 runner: add a Java ${releaseOf(job.version)} (or newer) language to the Judge0 cluster.`,
           );
         }

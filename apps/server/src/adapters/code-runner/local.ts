@@ -11,7 +11,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { HttpError } from "../../errors.js";
+import { UnavailableError, UnsupportedError } from "../../errors.js";
 import { detectRunCeiling, type RunCgroup } from "./cgroup.js";
 import { detectEntry } from "./class-name.js";
 import { type CompileLimits, CompilerPool, DEFAULT_COMPILE_LIMITS, spawnJavac } from "./compiler.js";
@@ -267,8 +267,7 @@ export async function createLocalRunner(
     async run(job) {
       const target = targets.get(job.version);
       if (!target) {
-        throw new HttpError(
-          422,
+        throw new UnsupportedError(
           `Java ${releaseOf(job.version)} is not available on this server: no installed JDK can target it. ${installHint(job.version)}`,
         );
       }
@@ -314,8 +313,7 @@ export async function createLocalRunner(
       if (job.language === "java") {
         const target = targets.get(job.version);
         if (!target) {
-          throw new HttpError(
-            422,
+          throw new UnsupportedError(
             `Java ${releaseOf(job.version)} is not available on this server: no installed JDK can target it. ${installHint(job.version)}`,
           );
         }
@@ -345,8 +343,7 @@ export async function createLocalRunner(
       }
       const interpreter = interpreters[job.language];
       if (!interpreter) {
-        throw new HttpError(
-          503,
+        throw new UnavailableError(
           `${LANGUAGE_NAME[job.language]} trials cannot be graded on this server: ${job.language === "python" ? "python3 (apt-get install python3)" : "Node.js below /usr"} is not installed.`,
         );
       }

@@ -1,4 +1,4 @@
-import { HttpError } from "../../errors.js";
+import { UnavailableError } from "../../errors.js";
 import { type CodeRunner, versionMap } from "./types.js";
 
 export const RUNNER_OFF_MESSAGE =
@@ -15,10 +15,10 @@ export function createOffRunner(reason: string = RUNNER_OFF_MESSAGE): CodeRunner
       return { engine: "off", versions: versionMap(() => false) };
     },
     async run() {
-      throw new HttpError(503, reason);
+      throw new UnavailableError(reason);
     },
     async runCases() {
-      throw new HttpError(503, TRIALS_OFF_MESSAGE);
+      throw new UnavailableError(TRIALS_OFF_MESSAGE);
     },
     async close() {},
   };

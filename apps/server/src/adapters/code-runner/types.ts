@@ -48,7 +48,7 @@ export const LANGUAGE_NAME: Record<ProgramLanguage, string> = {
 /**
  * Runs learners' Java. Implementations: the local sandboxed JDK, a Judge0 cluster, or "off"
  * (no runner: the browser falls back to its labelled simulated Java).
- * `run` throws HttpError: 422 for a version this runner cannot target, 503 when it cannot run now.
+ * `run` throws UnsupportedError for a version this runner cannot target, UnavailableError when it cannot run now.
  */
 export interface CodeRunner {
   readonly engine: RunStatus["engine"];

@@ -9,7 +9,6 @@ import {
   trialsPassedList,
 } from "@koc/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { HttpError } from "../../errors.js";
 import { currentUser, identify } from "../auth/authenticate.js";
 
 /** Public with optional authentication: visitors can read and take every free trial too. */
@@ -54,17 +53,10 @@ export const exerciseRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) => {
+    async (request) => {
+      // "No runner / busy" comes as an UnavailableError, whose message the error handler shows as is.
       const who = { user: await identify(app, request), ip: request.ip };
-      try {
-        return await app.exercises.submit(request.params.id, who, request.body);
-      } catch (err) {
-        // The error handler keeps 5xx messages generic; "no runner / busy" is for the learner to read.
-        if (err instanceof HttpError && err.statusCode === 503) {
-          return reply.status(503).send({ message: err.message });
-        }
-        throw err;
-      }
+      return app.exercises.submit(request.params.id, who, request.body);
     },
   );
 };

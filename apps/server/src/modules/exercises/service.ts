@@ -15,7 +15,7 @@ import type { CodeRunner } from "../../adapters/code-runner/types.js";
 import type { RateLimiter } from "../../adapters/rate-limit/types.js";
 import type { DbOrTx } from "../../db/client.js";
 import { courses, exercisePasses, exercises, redeemedReceipts } from "../../db/schema.js";
-import { BadRequestError, ForbiddenError, HttpError, NotFoundError } from "../../errors.js";
+import { BadRequestError, ForbiddenError, NotFoundError, RateLimitedError } from "../../errors.js";
 import type { CatalogueService } from "../catalogue/service.js";
 import type { TrialReceiptSigner } from "./receipts.js";
 
@@ -132,7 +132,7 @@ export function createExerciseService({
       }
       const key = who.user ? `trial:user:${who.user.id}` : `trial:ip:${who.ip}`;
       const limit = await rateLimiter.hit(key, SUBMISSIONS_PER_MINUTE, 60);
-      if (!limit.allowed) throw new HttpError(429, TRIAL_RATE_LIMITED);
+      if (!limit.allowed) throw new RateLimitedError(TRIAL_RATE_LIMITED, limit.retryAfterSeconds);
 
       const outcome = await codeRunner().runCases({
         language: row.language,

@@ -1,13 +1,14 @@
 import { type CourseProgress, DEFAULT_JAVA_VERSION, type MaterialDetail, storageKeys } from "@koc/shared";
-import { useQueries, useQueryClient } from "@tanstack/react-query";
+import { useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useParams, useSearchParams } from "react-router";
 import { useAlerts } from "../../components/alerts";
 import { type CodeActions, CodeActionsContext, type RunnableLanguage } from "../../components/code-block-run";
 import { LazyCodeEditor } from "../../components/lazy-code-editor";
-import { api } from "../../lib/api-client";
+import { QueryError } from "../../components/query-state";
+import { isNotFound } from "../../lib/api-client";
 import { courseQuery } from "../../lib/catalogue-api";
-import { readEnrollments, writeEnrollments } from "../../lib/enrollment-store";
+import { enrollmentsQuery, useUnenroll } from "../../lib/enrollments-api";
 import { useShareWithMentor } from "../../lib/mentor-context";
 import { keepReceipt, pullCourseProgress } from "../../lib/progress-sync";
 import { recordRecentCourse } from "../../lib/recent-courses";
@@ -15,7 +16,7 @@ import { useSession } from "../../lib/session";
 import { readJson, writeJson } from "../../lib/storage";
 import { courseMaterialsQuery } from "./api/get-course-materials";
 import { materialQuery } from "./api/get-material";
-import { useSaveProgress } from "./api/save-progress";
+import { saveProblem, useSaveProgress } from "./api/save-progress";
 import { CertificateDialog } from "./components/certificate-dialog";
 import { CourseHeader } from "./components/course-header";
 import { CourseQuizPanel } from "./components/course-quiz-panel";
@@ -38,6 +39,8 @@ export default function CoursePage() {
   const course = courseResult.data;
   const materials = materialsResult.data ?? [];
   const loading = courseResult.isPending || materialsResult.isPending;
+  const enrollments = useQuery({ ...enrollmentsQuery(user?.email ?? ""), enabled: Boolean(user) });
+  const unenrollCall = useUnenroll(user?.email ?? "");
 
   // Every change is saved in the browser and, for a logged-in learner, on the server too; the
   // server's answer (completions backed by a recorded pass) then replaces the browser's cache.
@@ -147,21 +150,22 @@ export default function CoursePage() {
     );
   }, []);
 
-  const enrolled = user ? readEnrollments(user.email).some((c) => c._id === id) : false;
+  const enrolled = Boolean(enrollments.data?.some((c) => c._id === id));
 
-  const unenroll = () => {
-    reset();
-    if (user) {
-      writeEnrollments(
-        user.email,
-        readEnrollments(user.email).filter((c) => c._id !== id),
-      );
-      api(`/enrollments/${encodeURIComponent(id)}`, { method: "DELETE" }).catch(() => undefined);
-    }
-    setConfirmUnenroll(false);
-    setExpanded(null);
-    notify("Successfully unenrolled from course. All progress has been reset.", "success");
-  };
+  // Progress is reset and success announced only once the server has really removed the enrolment.
+  const unenroll = () =>
+    unenrollCall.mutate(id, {
+      onSuccess: () => {
+        reset();
+        setConfirmUnenroll(false);
+        setExpanded(null);
+        notify("Successfully unenrolled from course. All progress has been reset.", "success");
+      },
+      onError: (err) => {
+        setConfirmUnenroll(false);
+        notify(`Could not unenroll: ${err.message}. Your progress is unchanged.`, "error");
+      },
+    });
 
   if (loading) {
     return (
@@ -173,9 +177,21 @@ export default function CoursePage() {
     );
   }
   if (!course) {
+    // "Course not found" is for a course that does not exist; a failed request says so and offers Retry.
     return (
       <section className="container page">
-        <h1 className="course-state">Course not found</h1>
+        {isNotFound(courseResult.error) ? (
+          <h1 className="course-state">Course not found</h1>
+        ) : (
+          <>
+            <h1 className="course-state">Course</h1>
+            <QueryError
+              message="The course could not be loaded. Check your connection and try again."
+              onRetry={() => Promise.all([courseResult.refetch(), materialsResult.refetch()])}
+              retrying={courseResult.isFetching}
+            />
+          </>
+        )}
       </section>
     );
   }
@@ -192,6 +208,7 @@ export default function CoursePage() {
         progress={progress}
         total={materials.length}
         onUnenroll={enrolled ? () => setConfirmUnenroll(true) : undefined}
+        saveProblem={saveProblem(save)}
       />
       <div id="course-editor" ref={editorRef} tabIndex={-1} className="course-editor-anchor">
         <LazyCodeEditor key={editorDoc.n} language={editorDoc.language} initialCode={editorDoc.code} />
@@ -199,7 +216,13 @@ export default function CoursePage() {
       <CourseQuizPanel courseId={course._id} courseTitle={course.title} />
       <section ref={materialsRef} className="course-materials" aria-labelledby="materials-title">
         <h2 id="materials-title">Course Materials</h2>
-        {materials.length === 0 ? (
+        {materialsResult.isError ? (
+          <QueryError
+            message="The course materials could not be loaded."
+            onRetry={materialsResult.refetch}
+            retrying={materialsResult.isFetching}
+          />
+        ) : materials.length === 0 ? (
           <p className="empty-state">No materials available yet.</p>
         ) : (
           <CodeActionsContext.Provider value={codeActions}>
@@ -251,7 +274,12 @@ export default function CoursePage() {
         />
       )}
       {confirmUnenroll && (
-        <UnenrollModal courseTitle={course.title} onCancel={() => setConfirmUnenroll(false)} onConfirm={unenroll} />
+        <UnenrollModal
+          courseTitle={course.title}
+          busy={unenrollCall.isPending}
+          onCancel={() => setConfirmUnenroll(false)}
+          onConfirm={unenroll}
+        />
       )}
     </div>
   );

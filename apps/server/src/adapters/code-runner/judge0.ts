@@ -41,7 +41,7 @@ const judge0Submission = z.object({
   message: z.string().nullish(),
   exit_code: z.number().nullish(),
   time: z.string().nullish(),
-  status: z.object({ id: z.number(), description: z.string() }).nullish(),
+  status: z.object({ id: z.number(), description: z.string().optional() }).nullish(),
 });
 
 const b64 = (s: string) => Buffer.from(s, "utf8").toString("base64");

@@ -1,5 +1,6 @@
 // The system packages `npm test` needs besides Node: Chromium (end-to-end tests), a JDK and
-// bubblewrap (real Java runs and the lessons' compile check), poppler's pdftotext (PDF checks).
+// bubblewrap (real Java runs and the lessons' compile check), CPython (the lessons' Python examples,
+// the Python trials on the server), poppler's pdftotext (PDF checks).
 // Installs what is missing with apt-get when it can (as root, or through `sudo -n`); otherwise it
 // stops before the slow steps and prints the one command to run.
 import { spawnSync } from "node:child_process";
@@ -13,6 +14,8 @@ const needs = [
   { pkg: "fonts-liberation", present: () => existsSync("/usr/share/fonts/truetype/liberation") },
   { pkg: "openjdk-17-jdk-headless", present: () => onPath("javac") },
   { pkg: "bubblewrap", present: () => onPath("bwrap") },
+  // The server runs Python trials with /usr/bin/python3 inside the sandbox (which sees only /usr).
+  { pkg: "python3", present: () => existsSync("/usr/bin/python3") },
   { pkg: "poppler-utils", present: () => onPath("pdftotext") },
 ];
 

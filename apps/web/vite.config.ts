@@ -1,6 +1,7 @@
-import { copyFileSync, createReadStream, existsSync, mkdirSync, readFileSync } from "node:fs";
+import { copyFileSync, cpSync, createReadStream, existsSync, mkdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 
@@ -35,6 +36,35 @@ function pyodideAssets(): Plugin {
   };
 }
 
+/**
+ * Lesson pictures: the content build (which runs first, in `npm run build` and `npm run dev`) writes
+ * them to content/dist/assets/content/<course>/<name>.<hash>.svg; they are copied into this build's
+ * assets/, which the server serves with a one-year immutable cache, and served from there in dev.
+ */
+function lessonPictures(): Plugin {
+  const source = fileURLToPath(new URL("../../content/dist/assets/content/", import.meta.url));
+  const prefix = "/assets/content/";
+  return {
+    name: "koc-lesson-pictures",
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const path = req.url?.split("?")[0] ?? "";
+        const file = path.startsWith(prefix) ? path.slice(prefix.length) : undefined;
+        if (!file || !/^[a-z0-9-]+\/[a-z0-9.-]+\.svg$/.test(file) || !existsSync(join(source, file))) return next();
+        res.setHeader("content-type", "image/svg+xml");
+        createReadStream(join(source, file)).pipe(res);
+      });
+    },
+    writeBundle(options) {
+      if (!existsSync(source)) {
+        this.warn(`no lesson pictures at ${source}: run npm run build -w @koc/content first`);
+        return;
+      }
+      cpSync(source, join(options.dir ?? "dist", prefix), { recursive: true });
+    },
+  };
+}
+
 export default defineConfig(({ command }) => {
   // The build is always a production build (React's production runtime), even when the shell has
   // NODE_ENV=development; Vite and the React plugin read NODE_ENV after this file is loaded.
@@ -43,7 +73,7 @@ export default defineConfig(({ command }) => {
 });
 
 const config = {
-  plugins: [react(), pyodideAssets()],
+  plugins: [react(), pyodideAssets(), lessonPictures()],
   build: {
     outDir: "dist",
     assetsDir: "assets",

@@ -1,8 +1,11 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { outputMatches } from "@koc/shared";
 import { describe, expect, it } from "vitest";
+import { declaredJsFiles, javaEntry, type OutputExample, outputExamples, strayStdinBlocks } from "./examples.js";
+import { COURSE_LANGUAGE, exerciseSections, loadExercises } from "./exercises.js";
 import {
   codeBlocks,
   contentRoot,
@@ -11,12 +14,17 @@ import {
   loadCatalogue,
   validateCatalogue,
 } from "./index.js";
+import { findJdk } from "./jdk.js";
 import { correctIsUniquelyLongest, positionBounds, quizBalanceProblems, quizStats } from "./quiz-checks.js";
+import { commandFor, compileJava, has, mapLimit, PARALLEL_RUNS, runProcess } from "./run-programs.js";
+import type { ExerciseEntry } from "./schema.js";
 import {
   codeQuestionProblems,
   DOES_NOT_COMPILE,
+  isJava21Topic,
+  JAVA_TOPIC_COUNT,
   proseWordCount,
-  questionProgram,
+  questionBlock,
   unrenderableMarkdown,
 } from "./validate.js";
 
@@ -27,9 +35,10 @@ describe("the catalogue", () => {
     expect([...problems, ...validateCatalogue(catalogue)]).toEqual([]);
   });
 
-  it("has the Java course's 50 topics in order, starting with the introduction, data types and operators", () => {
+  it("has the Java course's 61 topics in order, starting with the introduction, data types and operators", () => {
     const java = catalogue.courses.find((c) => c.id === "java-programming");
-    expect(java?.lessons.length).toBeGreaterThanOrEqual(50);
+    expect(JAVA_TOPIC_COUNT).toBe(61);
+    expect(java?.lessons.length).toBeGreaterThanOrEqual(JAVA_TOPIC_COUNT);
     expect(java?.lessons.slice(0, 3).map((l) => l.title)).toEqual([
       "Introduction to Java: JVM, JDK and Your First Program",
       "Variables and Data Types",
@@ -180,99 +189,398 @@ describe("the validator", () => {
 });
 
 const hasJavac = spawnSync("javac", ["-version"]).status === 0;
+const jdk21 = findJdk(21);
+
+interface Where {
+  where: string;
+}
+
+/** Every java block of the catalogue for one release, each written to its own folder. */
+function writeExamples(root: string, release: 17 | 21): (Where & { dir: string })[] {
+  const out: (Where & { dir: string })[] = [];
+  for (const c of catalogue.courses) {
+    for (const l of c.lessons) {
+      codeBlocks(l.content)
+        .filter((b) => b.lang === "java")
+        .forEach((b, i) => {
+          if (b.release !== release) return;
+          const dir = join(root, `${out.length}`);
+          mkdirSync(dir);
+          const name = /public\s+(?:final\s+|abstract\s+)*(?:class|record|enum|interface)\s+(\w+)/.exec(b.code)?.[1];
+          writeFileSync(join(dir, `${name ?? "Example"}.java`), b.code);
+          out.push({ dir, where: `${c.id} #${l.position} ${l.title}, java block ${i + 1}` });
+        });
+    }
+  }
+  return out;
+}
+
+/** Every code question (a java program with `expect`) of one release, written to its own folder. */
+function writeQuestions(root: string, release: 17 | 21): (Where & { dir: string; expect: string })[] {
+  const jobs: (Where & { dir: string; expect: string })[] = [];
+  for (const c of catalogue.courses) {
+    for (const l of c.lessons) {
+      l.quiz.forEach((q, i) => {
+        const block = questionBlock(q.question);
+        const expect = l.quizExpect?.[i];
+        if (block === undefined || expect === undefined || block.release !== release) return;
+        const name = /public\s+(?:final\s+)?class\s+(\w+)/.exec(block.code)?.[1] ?? "Main";
+        const dir = join(root, `${jobs.length}`);
+        mkdirSync(dir);
+        writeFileSync(join(dir, `${name}.java`), block.code);
+        jobs.push({ dir: `${dir}:${name}`, where: `${c.id} #${l.position} question ${i + 1}`, expect });
+      });
+    }
+  }
+  return jobs;
+}
+
+function compileEveryExample(java: string, release: 17 | 21): void {
+  const root = mkdtempSync(join(tmpdir(), "koc-java-"));
+  try {
+    const examples = writeExamples(root, release);
+    expect(examples.length).toBeGreaterThan(0);
+    const where = new Map(examples.map((e) => [e.dir, e.where]));
+    const out = execFileSync(
+      java,
+      [join(contentRoot, "tools", "CompileAll.java"), `--release=${release}`, ...examples.map((e) => e.dir)],
+      { encoding: "utf8", maxBuffer: 64 * 1024 * 1024, stdio: ["ignore", "pipe", "pipe"] },
+    );
+    const failures = out
+      .split("\n")
+      .filter((line) => line.startsWith("FAIL "))
+      .map((line) => where.get(line.slice(5)) ?? line);
+    expect(failures).toEqual([]);
+    expect(out).toMatch(new RegExp(`compiled ${examples.length}, failed 0`));
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+function runEveryCodeQuestion(java: string, release: 17 | 21): void {
+  const root = mkdtempSync(join(tmpdir(), "koc-quiz-"));
+  try {
+    const jobs = writeQuestions(root, release);
+    expect(jobs.length).toBeGreaterThan(0);
+    const out = execFileSync(
+      java,
+      [join(contentRoot, "tools", "RunAll.java"), `--release=${release}`, ...jobs.map((j) => j.dir)],
+      { encoding: "utf8", maxBuffer: 64 * 1024 * 1024, stdio: ["ignore", "pipe", "pipe"] },
+    );
+    const results = new Map(
+      out
+        .split("\n")
+        .filter((line) => line.startsWith("RESULT "))
+        .map((line) => {
+          const [, dir, outcome, b64] = line.split(" ");
+          const text = outcome === "OK" ? Buffer.from(b64 ?? "", "base64").toString("utf8") : undefined;
+          // "RESULT dir THREW java.lang.NullPointerException": the last field is the class then.
+          return [dir, { outcome, text, thrown: outcome === "THREW" ? b64 : undefined }] as const;
+        }),
+    );
+    const wrong = jobs.flatMap((j) => {
+      const r = results.get(j.dir.slice(0, j.dir.lastIndexOf(":")));
+      const actual =
+        r?.outcome === "COMPILE_ERROR"
+          ? DOES_NOT_COMPILE
+          : r?.outcome === "OK"
+            ? r.text?.trim()
+            : r?.outcome === "THREW"
+              ? `throws ${r.thrown}`
+              : r?.outcome;
+      return actual === j.expect.trim() ? [] : [`${j.where}: expected "${j.expect.trim()}", the JDK gave "${actual}"`];
+    });
+    expect(wrong).toEqual([]);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
 
 describe.skipIf(!hasJavac)("the lessons' Java examples (JDK present)", () => {
   it("every java block compiles with javac --release 17", () => {
-    const root = mkdtempSync(join(tmpdir(), "koc-java-"));
-    try {
-      const dirs: string[] = [];
-      const where = new Map<string, string>();
-      for (const c of catalogue.courses) {
-        for (const l of c.lessons) {
-          codeBlocks(l.content)
-            .filter((b) => b.lang === "java")
-            .forEach((b, i) => {
-              const dir = join(root, `${dirs.length}`);
-              mkdirSync(dir);
-              const name = /public\s+(?:final\s+|abstract\s+)*(?:class|record|enum|interface)\s+(\w+)/.exec(
-                b.code,
-              )?.[1];
-              writeFileSync(join(dir, `${name ?? "Example"}.java`), b.code);
-              dirs.push(dir);
-              where.set(dir, `${c.id} #${l.position} ${l.title}, java block ${i + 1}`);
-            });
-        }
-      }
-      const out = execFileSync("java", [join(contentRoot, "tools", "CompileAll.java"), ...dirs], {
-        encoding: "utf8",
-        maxBuffer: 64 * 1024 * 1024,
-        stdio: ["ignore", "pipe", "pipe"],
-      });
-      const failures = out
-        .split("\n")
-        .filter((line) => line.startsWith("FAIL "))
-        .map((line) => where.get(line.slice(5)) ?? line);
-      expect(failures).toEqual([]);
-      expect(out).toMatch(new RegExp(`compiled ${dirs.length}, failed 0`));
-    } finally {
-      rmSync(root, { recursive: true, force: true });
-    }
+    compileEveryExample("java", 17);
   });
 
   it("every code question's program really prints (or fails to compile) what its key says", () => {
-    const root = mkdtempSync(join(tmpdir(), "koc-quiz-"));
-    try {
-      const jobs: { dir: string; where: string; expect: string }[] = [];
-      for (const c of catalogue.courses) {
-        for (const l of c.lessons) {
-          l.quiz.forEach((q, i) => {
-            const program = questionProgram(q.question);
-            const expect = l.quizExpect?.[i];
-            if (program === undefined || expect === undefined) return;
-            const name = /public\s+(?:final\s+)?class\s+(\w+)/.exec(program)?.[1] ?? "Main";
-            const dir = join(root, `${jobs.length}`);
-            mkdirSync(dir);
-            writeFileSync(join(dir, `${name}.java`), program);
-            jobs.push({ dir: `${dir}:${name}`, where: `${c.id} #${l.position} question ${i + 1}`, expect });
-          });
-        }
-      }
-      const java = catalogue.courses.find((c) => c.id === "java-programming");
-      const codeQuestions = java?.lessons.flatMap((l) => l.quizExpect?.filter((e) => e !== undefined) ?? []) ?? [];
-      expect(codeQuestions.length).toBeGreaterThan(0);
-      const out = execFileSync("java", [join(contentRoot, "tools", "RunAll.java"), ...jobs.map((j) => j.dir)], {
-        encoding: "utf8",
-        maxBuffer: 64 * 1024 * 1024,
-        stdio: ["ignore", "pipe", "pipe"],
-      });
-      const results = new Map(
-        out
-          .split("\n")
-          .filter((line) => line.startsWith("RESULT "))
-          .map((line) => {
-            const [, dir, outcome, b64] = line.split(" ");
-            const text = outcome === "OK" ? Buffer.from(b64 ?? "", "base64").toString("utf8") : undefined;
-            // "RESULT dir THREW java.lang.NullPointerException": the last field is the class then.
-            return [dir, { outcome, text, thrown: outcome === "THREW" ? b64 : undefined }] as const;
-          }),
+    runEveryCodeQuestion("java", 17);
+  });
+});
+
+describe(`the Java 21+ topics' examples (${jdk21 ? `JDK ${jdk21.release} found` : "SKIPPED: no JDK 21+ installed"})`, () => {
+  const java21 = catalogue.courses.flatMap((c) => c.lessons).filter((l) => isJava21Topic(l.title));
+
+  it("exist, and are reported as skipped, never as passed, when no JDK 21+ is installed", () => {
+    expect(java21.length).toBeGreaterThanOrEqual(4);
+    if (!jdk21) {
+      console.warn(
+        `content: the ${java21.length} Java 21+ topics' examples and code questions were NOT compiled: no JDK 21 or newer ` +
+          "found (JAVA21_HOME, JAVA_HOME, PATH, /usr/lib/jvm). Install one to check them.",
       );
-      const wrong = jobs.flatMap((j) => {
-        const r = results.get(j.dir.slice(0, j.dir.lastIndexOf(":")));
-        const actual =
-          r?.outcome === "COMPILE_ERROR"
-            ? DOES_NOT_COMPILE
-            : r?.outcome === "OK"
-              ? r.text?.trim()
-              : r?.outcome === "THREW"
-                ? `throws ${r.thrown}`
-                : r?.outcome;
-        return actual === j.expect.trim()
-          ? []
-          : [`${j.where}: expected "${j.expect.trim()}", the JDK gave "${actual}"`];
-      });
-      expect(wrong).toEqual([]);
-    } finally {
-      rmSync(root, { recursive: true, force: true });
     }
   });
+
+  it.skipIf(!jdk21)("every java release=21 block compiles with javac --release 21", () => {
+    compileEveryExample(jdk21?.java ?? "java", 21);
+  });
+
+  it.skipIf(!jdk21)("every Java 21 code question prints (or fails to compile) what its key says", () => {
+    runEveryCodeQuestion(jdk21?.java ?? "java", 21);
+  });
+});
+
+const exercises: { courseId: string; exercise: ExerciseEntry }[] = catalogue.courses.flatMap((c) =>
+  (c.exercises ?? []).map((exercise) => ({ courseId: c.id, exercise })),
+);
+
+describe("the exercise format", () => {
+  const lessons = catalogue.courses.find((c) => c.id === "java-programming")?.lessons ?? [];
+  const file = (front: string, body: string) => {
+    const dir = mkdtempSync(join(tmpdir(), "koc-ex-"));
+    writeFileSync(join(dir, "00-introduction-to-java.1.md"), `---\n${front}\n---\n${body}`);
+    return dir;
+  };
+  const goodFront = `title: Echo
+difficulty: 1
+language: java
+hints: ["Print it."]
+cases:
+  - { name: one, sample: true, stdin: "a\\n", stdout: "a\\n" }
+  - { name: two, stdin: "b\\n", stdout: "b\\n" }
+  - { name: three, stdin: "c\\n", stdout: "c\\n" }
+  - { name: four, stdin: "d\\n", stdout: "d\\n" }`;
+  const goodBody = `## Task
+
+Read one line from standard input and print it back exactly as it was given.
+
+## Starter
+
+\`\`\`java
+public class Main { public static void main(String[] a) { } }
+\`\`\`
+
+## Solution
+
+\`\`\`java
+public class Main { public static void main(String[] a) { System.out.println(new java.util.Scanner(System.in).nextLine()); } }
+\`\`\`
+`;
+  const load = (front: string, body: string, name = "00-introduction-to-java.1.md") => {
+    const dir = file(front, body);
+    try {
+      if (name !== "00-introduction-to-java.1.md") {
+        writeFileSync(join(dir, name), readFileSync(join(dir, "00-introduction-to-java.1.md"), "utf8"));
+      }
+      return loadExercises("java-programming", dir, [name], lessons);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+
+  it("loads a well-formed exercise with its id, lesson, samples and hidden cases", () => {
+    const { exercises: loaded, problems: found } = load(goodFront, goodBody);
+    expect(found).toEqual([]);
+    expect(loaded[0]).toMatchObject({
+      id: "java-programming--introduction-to-java--1",
+      materialId: "java-programming--introduction-to-java",
+      k: 1,
+      language: "java",
+    });
+    expect(loaded[0]?.cases.filter((c) => c.sample)).toHaveLength(1);
+  });
+
+  it.each([
+    [goodFront.replace("sample: true, ", ""), goodBody, /at least 1 case with sample: true/],
+    [goodFront.replace(/\n {2}- \{ name: four.*$/, ""), goodBody, /at least 3 hidden cases/],
+    [goodFront.replace("language: java", "language: python"), goodBody, /not the course's language \(java\)/],
+    [goodFront.replace('hints: ["Print it."]', "hints: []"), goodBody, /at least 1 hint/],
+    [goodFront, goodBody.replace("## Solution", "## Answer"), /sections ## Task, ## Starter, ## Solution/],
+    [
+      goodFront,
+      goodBody.replace("```java\npublic class Main { public static void main(String[] a) { } }", "```python\npass"),
+      /## Starter must hold exactly one ```java/,
+    ],
+    [goodFront, goodBody.replaceAll("class Main", "class Echo"), /public class must be Main/],
+    [goodFront.replace("name: two", "name: one"), goodBody, /case names must be distinct/],
+  ])("rejects a malformed exercise (%#)", (front, body, problem) => {
+    expect(load(front, body).problems.join("\n")).toMatch(problem);
+  });
+
+  it("rejects a file whose stem matches no lesson, or a course without an exercise language", () => {
+    expect(load(goodFront, goodBody, "99-nothing-here.1.md").problems.join()).toMatch(
+      /no lesson java-programming\/lessons\/99-nothing-here\.md/,
+    );
+    expect(load(goodFront, goodBody, "00-introduction-to-java.md").problems.join()).toMatch(/file name must be/);
+    expect(
+      loadExercises(
+        "sql-databases",
+        "/nonexistent",
+        ["00-x.1.md"],
+        [{ ...lessons[0], slug: "x" } as never],
+      ).problems.join(),
+    ).toMatch(/has no exercise language/);
+  });
+
+  it("splits the body into Task, Starter and Solution, ignoring headings inside code", () => {
+    expect(
+      exerciseSections("## Task\nDo it.\n```text\n## Starter\n```\n## Starter\nS\n## Solution\nX").sections?.Task,
+    ).toMatch(/## Starter/);
+  });
+
+  it("has exercises only in the Java, Python and JavaScript courses, each in its course's language", () => {
+    expect(exercises.length).toBeGreaterThan(0);
+    for (const { courseId, exercise } of exercises) expect(exercise.language).toBe(COURSE_LANGUAGE[courseId]);
+  });
+});
+
+/** Every case of every exercise (solution and starter), run for real. */
+describe("every exercise's reference solution passes every case, every starter runs and fails one", () => {
+  const runnable = {
+    java: has("javac", "-version"),
+    python: has("python3"),
+    javascript: true,
+  };
+  const byLang = (lang: "java" | "python" | "javascript") => exercises.filter((e) => e.exercise.language === lang);
+
+  it.each(["java", "python", "javascript"] as const)(
+    "%s exercises",
+    async (lang) => {
+      if (!runnable[lang] || byLang(lang).length === 0) return;
+      const root = mkdtempSync(join(tmpdir(), `koc-ex-${lang}-`));
+      try {
+        const programs = byLang(lang).flatMap(({ exercise }) =>
+          (["solution", "starter"] as const).map((role) => {
+            const dir = join(root, `${exercise.id}-${role}`);
+            mkdirSync(dir);
+            const file = lang === "java" ? "Main.java" : lang === "python" ? "main.py" : "main.js";
+            writeFileSync(join(dir, file), exercise[role]);
+            return { exercise, role, dir, entry: lang === "java" ? "Main" : file };
+          }),
+        );
+        const notCompiled = lang === "java" ? compileJava(programs.map((p) => p.dir)) : new Set<string>();
+        const outcomes = await mapLimit(programs, PARALLEL_RUNS, async (p) => {
+          if (notCompiled.has(p.dir))
+            return { p, failures: p.exercise.cases.map((c) => `${c.name}: does not compile`) };
+          const failures: string[] = [];
+          for (const c of p.exercise.cases) {
+            const [cmd, args] = commandFor(lang, p.dir, p.entry);
+            const r = await runProcess(cmd, args, { cwd: p.dir, stdin: c.stdin, timeoutMs: 20_000 });
+            if (r.timedOut) failures.push(`${c.name}: timed out`);
+            else if (!outputMatches(r.stdout, c.stdout)) {
+              failures.push(
+                `${c.name}: printed ${JSON.stringify(r.stdout.slice(0, 200))}${r.stderr ? ` (stderr ${JSON.stringify(r.stderr.slice(0, 200))})` : ""}`,
+              );
+            }
+          }
+          return { p, failures };
+        });
+        const wrong = outcomes.flatMap(({ p, failures }) => {
+          if (p.role === "solution") return failures.map((f) => `${p.exercise.id} solution: ${f}`);
+          const problems: string[] = [];
+          if (notCompiled.has(p.dir)) problems.push(`${p.exercise.id} starter: does not compile`);
+          else if (failures.length === 0)
+            problems.push(`${p.exercise.id} starter: passes every case (it is a solution)`);
+          return problems;
+        });
+        expect(wrong).toEqual([]);
+      } finally {
+        rmSync(root, { recursive: true, force: true });
+      }
+    },
+    240_000,
+  );
+});
+
+describe("the lessons' output examples", () => {
+  it("finds an example's output (and its stdin) only when the blocks follow each other", () => {
+    const md =
+      "```java\nA\n```\n\n```text\n1\n```\n\nprose\n\n```python\nB\n```\n\n```stdin\nin\n```\n\n```text\n2\n```\n\n```javascript\nC\n```\n\nSays:\n\n```text\n3\n```\n";
+    expect(outputExamples(md).map((e) => [e.lang, e.stdin, e.expected])).toEqual([
+      ["java", "", "1\n"],
+      ["python", "in\n", "2\n"],
+    ]);
+    expect(strayStdinBlocks(md)).toBe(0);
+    expect(strayStdinBlocks("```stdin\nx\n```\n")).toBe(1);
+    expect(declaredJsFiles("```javascript\n// armoury.mjs\nexport const a = 1;\n```\n").get("armoury.mjs")).toMatch(
+      /export/,
+    );
+  });
+
+  it("finds the entry class of a Java example", () => {
+    expect(javaEntry("public final class Hello { public static void main(String[] a) {} }")).toEqual({
+      fileClass: "Hello",
+      mainClass: "Hello",
+    });
+    expect(javaEntry("class A {}\nclass B { public static void main(String[] a) {} }")).toEqual({
+      fileClass: "Main",
+      mainClass: "B",
+    });
+  });
+
+  const examples = catalogue.courses.flatMap((c) =>
+    c.lessons.flatMap((l) =>
+      outputExamples(l.content).map((example) => ({
+        example,
+        lesson: l,
+        where: `${c.id}/lessons/${String(l.position).padStart(2, "0")}-${l.slug}.md line ${example.line} (${example.lang})`,
+      })),
+    ),
+  );
+
+  it("shows output for the Java, Python and JavaScript examples", () => {
+    for (const lang of ["java", "python", "javascript"]) {
+      expect(examples.filter((e) => e.example.lang === lang).length, lang).toBeGreaterThan(10);
+    }
+  });
+
+  it.each(["java", "python", "javascript"] as const)(
+    "every %s example whose lesson shows its output prints exactly that output",
+    async (lang) => {
+      if (lang === "java" && !has("javac", "-version")) return;
+      if (lang === "python" && !has("python3")) return;
+      const mine = examples.filter((e) => e.example.lang === lang);
+      const root = mkdtempSync(join(tmpdir(), `koc-out-${lang}-`));
+      try {
+        const jobs = mine.map(({ example, lesson, where }, i) => {
+          const dir = join(root, String(i));
+          mkdirSync(dir);
+          let entry: string;
+          if (example.lang === "java") {
+            const { fileClass, mainClass } = javaEntry(example.code);
+            writeFileSync(join(dir, `${fileClass}.java`), example.code);
+            entry = mainClass;
+          } else if (example.lang === "python") {
+            entry = "main.py";
+            writeFileSync(join(dir, entry), example.code);
+          } else {
+            for (const [name, code] of declaredJsFiles(lesson.content)) writeFileSync(join(dir, name), code);
+            entry = example.fileName ?? "main.js";
+            writeFileSync(join(dir, entry), example.code);
+          }
+          return { example, where, dir, entry };
+        });
+        const notCompiled = lang === "java" ? compileJava(jobs.map((j) => j.dir)) : new Set<string>();
+        const wrong = (
+          await mapLimit(
+            jobs,
+            PARALLEL_RUNS,
+            async (j: { example: OutputExample; where: string; dir: string; entry: string }) => {
+              if (notCompiled.has(j.dir)) return [`${j.where}: does not compile`];
+              const [cmd, args] = commandFor(lang, j.dir, j.entry);
+              const r = await runProcess(cmd, args, { cwd: j.dir, stdin: j.example.stdin, timeoutMs: 30_000 });
+              if (r.timedOut) return [`${j.where}: timed out`];
+              return outputMatches(r.stdout, j.example.expected)
+                ? []
+                : [
+                    `${j.where}: the lesson shows ${JSON.stringify(j.example.expected)}, it prints ${JSON.stringify(r.stdout)}${r.stderr ? ` (stderr ${JSON.stringify(r.stderr.slice(0, 300))})` : ""}`,
+                  ];
+            },
+          )
+        ).flat();
+        expect(wrong).toEqual([]);
+      } finally {
+        rmSync(root, { recursive: true, force: true });
+      }
+    },
+    240_000,
+  );
 });

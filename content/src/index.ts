@@ -1,7 +1,17 @@
+export { COURSE_LANGUAGE, EXERCISE_FILE, exerciseSections, loadExercises } from "./exercises.js";
 export { parseFrontMatter } from "./front-matter.js";
+export {
+  type CourseImage,
+  courseImages,
+  IMAGE_URL_PREFIX,
+  imageUrl,
+  PUBLIC_IMAGE,
+  resolveImages,
+  svgProblems,
+} from "./images.js";
 export { type LoadResult, loadCatalogue } from "./load.js";
-export { catalogueFile, contentRoot, coursesDir } from "./paths.js";
-export type { Catalogue, CourseEntry, LessonEntry } from "./schema.js";
+export { catalogueFile, contentDistDir, contentRoot, coursesDir } from "./paths.js";
+export type { Catalogue, CourseEntry, ExerciseCase, ExerciseEntry, LessonEntry } from "./schema.js";
 export {
   codeBlocks,
   isCompleteJavaProgram,

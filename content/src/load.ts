@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { loadExercises } from "./exercises.js";
 import { parseFrontMatter } from "./front-matter.js";
+import { type CourseImage, courseImages, IMAGE_DIR, imageFolderProblems, resolveImages } from "./images.js";
 import { type Catalogue, type CourseEntry, courseFrontMatter, type LessonEntry, lessonFrontMatter } from "./schema.js";
 
 const LESSON_FILE = /^(\d{2})-([a-z0-9]+(?:-[a-z0-9]+)*)\.md$/;
@@ -16,7 +18,14 @@ function issuesOf(error: { issues: { path: PropertyKey[]; message: string }[] })
   return error.issues.map((i) => `${i.path.map(String).join(".") || "(root)"}: ${i.message}`).join("; ");
 }
 
-function loadLesson(courseId: string, dir: string, file: string, problems: string[]): LessonEntry | undefined {
+function loadLesson(
+  courseId: string,
+  dir: string,
+  file: string,
+  images: readonly CourseImage[],
+  used: Set<string>,
+  problems: string[],
+): LessonEntry | undefined {
   const where = `${courseId}/lessons/${file}`;
   const name = LESSON_FILE.exec(file);
   if (!name) {
@@ -31,13 +40,16 @@ function loadLesson(courseId: string, dir: string, file: string, problems: strin
       return undefined;
     }
     const slug = name[2] as string;
+    const pictures = resolveImages(body, images);
+    for (const p of pictures.problems) problems.push(`${where}: ${p}`);
+    for (const n of pictures.used) used.add(n);
     return {
       id: `${courseId}--${slug}`,
       slug,
       position: Number(name[1]),
       title: fm.data.title,
       type: fm.data.type,
-      content: body,
+      content: pictures.markdown,
       quiz: fm.data.quiz.map(({ expect: _expect, ...q }) => q),
       ...(fm.data.quiz.some((q) => q.expect !== undefined) ? { quizExpect: fm.data.quiz.map((q) => q.expect) } : {}),
     };
@@ -61,10 +73,27 @@ function loadCourse(coursesDir: string, folder: string, problems: string[]): Cou
     const files = safeList(lessonDir)
       .filter((f) => f.endsWith(".md"))
       .sort();
+    const images = courseImages(fm.data.id, dir);
+    problems.push(...imageFolderProblems(images));
+    const used = new Set<string>();
     const lessons = files
-      .map((f) => loadLesson(fm.data.id, lessonDir, f, problems))
+      .map((f) => loadLesson(fm.data.id, lessonDir, f, images, used, problems))
       .filter((l): l is LessonEntry => l !== undefined);
-    return { ...fm.data, description: body, lessons };
+    for (const img of images) {
+      if (!used.has(img.name)) problems.push(`${folder}/${IMAGE_DIR}/${img.name}.svg: no lesson shows this picture`);
+    }
+    const exerciseDir = join(dir, "exercises");
+    const exerciseFiles = safeList(exerciseDir)
+      .filter((f) => f.endsWith(".md"))
+      .sort();
+    const loaded = loadExercises(fm.data.id, exerciseDir, exerciseFiles, lessons);
+    problems.push(...loaded.problems);
+    return {
+      ...fm.data,
+      description: body,
+      lessons,
+      ...(loaded.exercises.length > 0 ? { exercises: loaded.exercises } : {}),
+    };
   } catch (err) {
     problems.push(`${folder}/course.md: ${describe(err)}`);
     return undefined;

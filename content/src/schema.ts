@@ -1,4 +1,4 @@
-import { courseAccess, materialType, quizQuestion, slugId } from "@koc/shared";
+import { courseAccess, exerciseDifficulty, exerciseLanguage, materialType, quizQuestion, slugId } from "@koc/shared";
 import { z } from "zod";
 
 export const courseFrontMatter = z.object({
@@ -36,6 +36,46 @@ export interface LessonEntry {
   quizExpect?: (string | undefined)[];
 }
 
+/** One stdin -> stdout case of an exercise; `sample: true` ones are shown to the learner. */
+export const exerciseCase = z.object({
+  name: z.string().min(1).max(200),
+  sample: z.boolean().optional(),
+  stdin: z.string().max(100_000),
+  stdout: z.string().max(100_000),
+});
+export type ExerciseCase = z.infer<typeof exerciseCase>;
+
+/** The front matter of content/courses/<course>/exercises/<lesson-stem>.<k>.md (docs: content/README.md). */
+export const exerciseFrontMatter = z.object({
+  title: z.string().min(3).max(200),
+  difficulty: exerciseDifficulty,
+  language: exerciseLanguage,
+  hints: z.array(z.string().min(1)).min(1, "needs at least 1 hint"),
+  cases: z
+    .array(exerciseCase)
+    .refine((cases) => cases.some((c) => c.sample === true), "needs at least 1 case with sample: true")
+    .refine((cases) => cases.filter((c) => c.sample !== true).length >= 3, "needs at least 3 hidden cases"),
+});
+
+/** An auto-graded exercise ("trial"): the server grades submissions on its cases. */
+export interface ExerciseEntry {
+  /** `<courseId>--<lesson-slug>--<k>` */
+  id: string;
+  /** The lesson it belongs to: `<courseId>--<lesson-slug>`. */
+  materialId: string;
+  /** 1, 2, 3: the order within the lesson. */
+  k: number;
+  title: string;
+  difficulty: number;
+  language: z.infer<typeof exerciseLanguage>;
+  hints: string[];
+  /** Markdown: the "## Task" section. */
+  statement: string;
+  starter: string;
+  solution: string;
+  cases: ExerciseCase[];
+}
+
 export interface CourseEntry {
   id: string;
   title: string;
@@ -44,6 +84,8 @@ export interface CourseEntry {
   order: number;
   description: string;
   lessons: LessonEntry[];
+  /** In lesson order, then k. */
+  exercises?: ExerciseEntry[];
 }
 
 export interface Catalogue {

@@ -1,20 +1,36 @@
+import { strayStdinBlocks } from "./examples.js";
+import { IMAGE_REF, PUBLIC_IMAGE } from "./images.js";
 import { quizBalanceProblems } from "./quiz-checks.js";
 import type { Catalogue, CourseEntry, LessonEntry } from "./schema.js";
 
 export const MIN_PROSE_WORDS = 400;
 export const MIN_LESSONS_PER_COURSE = 8;
 export const JAVA_COURSE_ID = "java-programming";
-export const JAVA_TOPIC_COUNT = 50;
+export const JAVA_TOPIC_COUNT = 61;
+
+/**
+ * Topics that need Java 21 end their title with this mark. Their java blocks (lesson and quiz)
+ * open with ```java release=21, which the editor runs with its Java 21 option and the content tests
+ * compile with --release 21 where a JDK 21+ is installed; every other java block is Java 17.
+ */
+export const JAVA_21_MARK = "(Java 21+)";
+export const isJava21Topic = (title: string): boolean => title.trim().endsWith(JAVA_21_MARK);
 
 export interface CodeBlock {
   lang: string;
   code: string;
+  /** The Java release the block targets: 21 when its fence says release=21, else 17. */
+  release: 17 | 21;
 }
 
-const FENCE = /^```([\w+-]*)[^\n]*\n([\s\S]*?)^```\s*$/gm;
+const FENCE = /^```([\w+-]*)([^\n]*)\n([\s\S]*?)^```\s*$/gm;
 
 export function codeBlocks(markdown: string): CodeBlock[] {
-  return Array.from(markdown.matchAll(FENCE), (m) => ({ lang: (m[1] ?? "").toLowerCase(), code: m[2] ?? "" }));
+  return Array.from(markdown.matchAll(FENCE), (m) => ({
+    lang: (m[1] ?? "").toLowerCase(),
+    code: m[3] ?? "",
+    release: /\brelease=21\b/.test(m[2] ?? "") ? 21 : 17,
+  }));
 }
 
 /** Words of prose: everything outside fenced code blocks. */
@@ -30,12 +46,12 @@ export const isCompleteJavaProgram = (code: string): boolean =>
 /**
  * Markdown the lesson renderer (apps/web/src/components/tutorial-renderer.tsx) cannot show as
  * intended: it renders headings # to ####, paragraphs, lists with one level of sub-items, bold,
- * italic, inline code and fenced code. Anything else would reach the learner as raw symbols, so
- * the build rejects it.
+ * italic, inline code, fenced code, and pictures from the course's images/ folder on a line of
+ * their own with alt text. Anything else would reach the learner as raw symbols, so the build
+ * rejects it.
  */
 const UNRENDERABLE: readonly [RegExp, string][] = [
   [/^\s*\|.*\|\s*$/m, "a table"],
-  [/!\[[^\]]*\]\([^)]*\)/, "an image"],
   [/\[[^\]]+\]\([^)]*\)/, "a link"],
   [/^\s*>/m, "a block quote"],
   [/^\s*(-{3,}|\*{3,}|_{3,})\s*$/m, "a horizontal rule"],
@@ -47,10 +63,27 @@ const UNRENDERABLE: readonly [RegExp, string][] = [
 export function unrenderableMarkdown(markdown: string): string[] {
   const fences = markdown.match(/^```/gm)?.length ?? 0;
   const out = fences % 2 === 0 ? [] : ["an unclosed code fence"];
-  const prose = markdown.replace(FENCE, "\n").replace(/`[^`\n]*`/g, "code");
+  const withImages = markdown.replace(FENCE, "\n").replace(/`[^`\n]*`/g, "code");
+  out.push(...imageProblems(withImages));
+  const prose = withImages.replace(IMAGE_REF, "picture");
   for (const [pattern, what] of UNRENDERABLE) {
     const hit = pattern.exec(prose);
     if (hit) out.push(`${what}: "${hit[0].trim().slice(0, 60)}"`);
+  }
+  return out;
+}
+
+/** A picture stands on a line of its own, has alt text, and comes from the course's images/ folder. */
+function imageProblems(prose: string): string[] {
+  const out: string[] = [];
+  for (const line of prose.split("\n")) {
+    for (const m of line.matchAll(IMAGE_REF)) {
+      const [whole, alt = "", src = ""] = m;
+      if (line.trim() !== whole)
+        out.push(`an image inside a paragraph (put it on a line of its own): "${whole.slice(0, 60)}"`);
+      if (alt.trim() === "") out.push(`an image without alt text: "${src}"`);
+      if (!PUBLIC_IMAGE.test(src)) out.push(`an image that is not a picture of the course's images/ folder: "${src}"`);
+    }
   }
   return out;
 }
@@ -61,7 +94,11 @@ export const THROWS = /^throws ([\w.$]+)$/;
 
 /** The Java program a code question shows (a ```java fence in its text), if any. */
 export function questionProgram(question: string): string | undefined {
-  return codeBlocks(question).find((b) => b.lang === "java")?.code;
+  return questionBlock(question)?.code;
+}
+
+export function questionBlock(question: string): CodeBlock | undefined {
+  return codeBlocks(question).find((b) => b.lang === "java");
 }
 
 /**
@@ -100,12 +137,26 @@ function lessonProblems(course: CourseEntry, lesson: LessonEntry, index: number)
   const words = proseWordCount(lesson.content);
   if (words < MIN_PROSE_WORDS) out.push(`${where}: ${words} words of prose, at least ${MIN_PROSE_WORDS} required`);
   const blocks = codeBlocks(lesson.content);
-  const examples = blocks.filter((b) => b.lang !== "" && b.lang !== "text");
+  const examples = blocks.filter((b) => b.lang !== "" && b.lang !== "text" && b.lang !== "stdin");
   if (examples.length < 2) out.push(`${where}: needs at least two worked examples (labelled code blocks)`);
+  const release = isJava21Topic(lesson.title) ? 21 : 17;
+  const javaBlocks = [...blocks, ...lesson.quiz.flatMap((q) => codeBlocks(q.question))].filter(
+    (b) => b.lang === "java",
+  );
   for (const b of blocks) {
     if (b.lang === "java" && !isCompleteJavaProgram(b.code)) {
       out.push(`${where}: a java example without a class and a main method`);
     }
+  }
+  if (javaBlocks.some((b) => b.release !== release)) {
+    out.push(
+      release === 21
+        ? `${where}: a ${JAVA_21_MARK} topic opens every java block with \`\`\`java release=21`
+        : `${where}: \`\`\`java release=21 belongs only to topics titled "... ${JAVA_21_MARK}"`,
+    );
+  }
+  if (strayStdinBlocks(lesson.content) > 0) {
+    out.push(`${where}: a \`\`\`stdin block must sit between a runnable example and its \`\`\`text output`);
   }
   for (const what of unrenderableMarkdown(lesson.content)) {
     out.push(`${where}: the lesson renderer cannot show ${what}`);

@@ -7,14 +7,17 @@ import javax.tools.ToolProvider;
 /**
  * Compiles many independent Java programs in one warm JVM: each argument is a directory holding one
  * program's .java file; classes go to that directory. Prints "FAIL <dir>" and the diagnostics for each
- * program that does not compile, then "compiled N, failed M".
+ * program that does not compile, then "compiled N, failed M". A first argument "--release=21" compiles
+ * for that Java release instead of 17 (run it with a JDK of that release or newer).
  */
 public class CompileAll {
     public static void main(String[] args) {
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
         int failed = 0;
-        for (String dir : args) {
-            List<String> options = new ArrayList<>(List.of("--release", "17", "-d", dir, "-nowarn", "-Xlint:none"));
+        String release = args.length > 0 && args[0].startsWith("--release=") ? args[0].substring(10) : "17";
+        List<String> dirs = List.of(args).subList(args.length > 0 && args[0].startsWith("--release=") ? 1 : 0, args.length);
+        for (String dir : dirs) {
+            List<String> options = new ArrayList<>(List.of("--release", release, "-d", dir, "-nowarn", "-Xlint:none"));
             for (File f : new File(dir).listFiles((d, name) -> name.endsWith(".java"))) {
                 options.add(f.getPath());
             }
@@ -24,6 +27,6 @@ public class CompileAll {
                 System.out.println("FAIL " + dir);
             }
         }
-        System.out.println("compiled " + (args.length - failed) + ", failed " + failed);
+        System.out.println("compiled " + (dirs.size() - failed) + ", failed " + failed);
     }
 }

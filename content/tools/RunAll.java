@@ -16,17 +16,20 @@ import javax.tools.ToolProvider;
  * argument is "dir:MainClass": the directory holds one program's .java file. For each program prints
  * one line "RESULT dir COMPILE_ERROR", "RESULT dir OK <base64 of stdout>" or
  * "RESULT dir THREW <exception class>". Programs run one after another with System.out redirected.
+ * A first argument "--release=21" compiles for that Java release instead of 17.
  */
 public class RunAll {
     public static void main(String[] args) throws Exception {
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
         PrintStream realOut = System.out;
         PrintStream silent = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
-        for (String arg : args) {
+        boolean hasRelease = args.length > 0 && args[0].startsWith("--release=");
+        String release = hasRelease ? args[0].substring(10) : "17";
+        for (String arg : List.of(args).subList(hasRelease ? 1 : 0, args.length)) {
             int colon = arg.lastIndexOf(':');
             String dir = arg.substring(0, colon);
             String main = arg.substring(colon + 1);
-            List<String> options = new ArrayList<>(List.of("--release", "17", "-d", dir, "-nowarn", "-Xlint:none"));
+            List<String> options = new ArrayList<>(List.of("--release", release, "-d", dir, "-nowarn", "-Xlint:none"));
             for (File f : new File(dir).listFiles((d, name) -> name.endsWith(".java"))) {
                 options.add(f.getPath());
             }

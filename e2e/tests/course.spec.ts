@@ -9,7 +9,7 @@ test.describe("the course page", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Java Programming" })).toBeVisible();
     await expect(page.getByText("FREE COURSE")).toBeVisible();
     await expect(page.getByText("FREE ACCESS")).toBeVisible();
-    await expect(page.getByText("52 lessons")).toBeVisible();
+    await expect(page.getByText("61 lessons")).toBeVisible();
 
     await page
       .getByRole("button", { name: new RegExp(first.title) })
@@ -146,6 +146,28 @@ test.describe("the course page", () => {
   test("an unknown course says Course not found", async ({ page }) => {
     await gotoAndSettle(page, "/course/no-such-course");
     await expect(page.getByText("Course not found")).toBeVisible();
+  });
+
+  test("a network failure says so with Retry, never Course not found, and Retry loads the course", async ({ page }) => {
+    let down = true;
+    await page.route("**/api/courses/java-programming", (route) => (down ? route.abort() : route.continue()));
+    await gotoAndSettle(page, "/course/java-programming");
+    await expect(page.getByRole("alert").filter({ hasText: "The course could not be loaded." })).toBeVisible();
+    await expect(page.getByText("Course not found")).toHaveCount(0);
+    down = false;
+    await page.getByRole("button", { name: "Retry" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Java Programming" })).toBeVisible();
+  });
+
+  test("a failed catalogue shows an error with Retry, not the empty catalogue text", async ({ page }) => {
+    let down = true;
+    await page.route("**/api/courses", (route) => (down ? route.abort() : route.continue()));
+    await gotoAndSettle(page, "/courses");
+    await expect(page.getByRole("alert").filter({ hasText: "The courses could not be loaded." })).toBeVisible();
+    await expect(page.getByText(/No courses available yet/)).toHaveCount(0);
+    down = false;
+    await page.getByRole("button", { name: "Retry" }).click();
+    await expect(page.getByRole("link", { name: /Java Programming/ }).first()).toBeVisible();
   });
 
   test("the course quiz panel moves question by question to a scored result", async ({ page }) => {

@@ -64,7 +64,7 @@ test("the floating mentor on a course page sends the open lesson and the editor'
     .click();
   await expect(page.getByRole("article", { name: "Lesson: Constructors and the this Keyword" })).toBeVisible();
   const code = 'public class Main {\n  public static void main(String[] args) {\n    System.out.println("hi")\n  }\n}';
-  await page.locator(".cm-content").click();
+  await page.locator("#course-editor .cm-content").click();
   await page.keyboard.press("ControlOrMeta+a");
   await page.keyboard.press("Delete");
   await page.keyboard.insertText(code);

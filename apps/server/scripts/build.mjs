@@ -1,6 +1,8 @@
 // Bundles the server (and the workspace packages it imports) into dist/main.js.
 // Third-party packages stay external and load from node_modules.
+// Then writes .br and .gz beside the web build's assets (the root build runs the web build first).
 import { build } from "esbuild";
+import { tsImport } from "tsx/esm/api";
 
 await build({
   entryPoints: ["src/main.ts"],
@@ -22,3 +24,11 @@ await build({
     },
   ],
 });
+
+const { webDistDir } = await tsImport("../src/paths.ts", import.meta.url);
+const { precompressAssets } = await tsImport("../src/plugins/precompress.ts", import.meta.url);
+const started = Date.now();
+const done = await precompressAssets(webDistDir);
+console.log(
+  `precompressed ${done.files} web assets (${(done.bytes / 1048576).toFixed(1)} MiB; brotli ${(done.br / 1048576).toFixed(1)} MiB) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+);

@@ -26,6 +26,9 @@ import { contactRoutes } from "./modules/contact/routes.js";
 import { type ContactService, createContactService } from "./modules/contact/service.js";
 import { enrollmentRoutes } from "./modules/enrollments/routes.js";
 import { createEnrollmentService, type EnrollmentService } from "./modules/enrollments/service.js";
+import { createTrialReceiptSigner } from "./modules/exercises/receipts.js";
+import { exercisePassRoutes, exerciseRoutes } from "./modules/exercises/routes.js";
+import { createExerciseService, type ExerciseService } from "./modules/exercises/service.js";
 import { healthRoutes } from "./modules/health/routes.js";
 import { mentorRoutes } from "./modules/mentor/routes.js";
 import { createMentorService, type MentorService } from "./modules/mentor/service.js";
@@ -44,6 +47,7 @@ import { registerErrorHandling } from "./plugins/errors.js";
 import { registerInputGuard } from "./plugins/input-guard.js";
 import { requestLogSerializers } from "./plugins/log-serializers.js";
 import { noStore } from "./plugins/no-store.js";
+import { OneLineRequestLog } from "./plugins/request-log.js";
 import { registerRouteTable } from "./plugins/route-table.js";
 import { registerSecurity } from "./plugins/security.js";
 import { registerWebApp } from "./plugins/web-app.js";
@@ -66,6 +70,7 @@ declare module "fastify" {
     payments: PaymentService;
     paymentWebhook: ReturnType<typeof createWebhookHandler>;
     quiz: QuizService;
+    exercises: ExerciseService;
   }
 }
 
@@ -103,6 +108,8 @@ export async function buildApp(deps: AppDeps) {
   ) as boolean;
   const app = Fastify({
     logger,
+    // One line per request instead of two (plugins/request-log.ts).
+    logController: new OneLineRequestLog(),
     bodyLimit: 1_048_576,
     // Off unless TRUST_PROXY names the proxies: otherwise X-Forwarded-For/Host would set request.ip/host.
     trustProxy: fastifyTrustProxy(config),
@@ -170,6 +177,16 @@ export async function buildApp(deps: AppDeps) {
     }),
   );
   app.decorate(
+    "exercises",
+    createExerciseService({
+      db: deps.database.db,
+      catalogue: app.catalogue,
+      rateLimiter: app.rateLimiter,
+      receipts: createTrialReceiptSigner(serverSecret),
+      codeRunner: () => app.codeRunner,
+    }),
+  );
+  app.decorate(
     "referrals",
     createReferralService({ db: deps.database.db, rateLimiter: app.rateLimiter, log: app.log }),
   );
@@ -217,11 +234,13 @@ export async function buildApp(deps: AppDeps) {
         await user.register(referralRoutes);
         await user.register(paymentRoutes);
         await user.register(quizReceiptRoutes);
+        await user.register(exercisePassRoutes);
       });
       await api.register(paymentWebhookRoutes);
       await api.register(contactRoutes);
       await api.register(mentorRoutes);
       await api.register(quizRoutes);
+      await api.register(exerciseRoutes);
     },
     { prefix: "/api" },
   );

@@ -46,6 +46,7 @@ const SAMPLES: Record<string, Sample> = {
     return { params: { code: victimEarned.certificateCode } };
   },
   "POST /api/quiz/receipts": { body: { receipts: ["forged.receipt"] } },
+  "GET /api/exercises/passed": {},
   "POST /api/referral/generate-code": { body: { email: VICTIM_EMAIL } },
   "POST /api/referral/apply-code": { body: { referralCode: "ABCDEFGH", newUserEmail: VICTIM_EMAIL } },
   "GET /api/referral/stats/:email": { params: { email: VICTIM_EMAIL } },

@@ -352,3 +352,71 @@ export const testCheckoutPayments = pgTable("test_checkout_payments", {
   currency: text("currency").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+export interface ExerciseCaseRow {
+  name: string;
+  sample?: boolean;
+  stdin: string;
+  stdout: string;
+}
+
+/**
+ * Auto-graded exercises ("trials"), seeded from content/courses/<course>/exercises like materials.
+ * `cases` holds the hidden cases and `solution` the reference: both never leave the server.
+ */
+export const exercises = pgTable(
+  "exercises",
+  {
+    id: text("id").primaryKey(),
+    courseId: text("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    materialId: text("material_id")
+      .notNull()
+      .references(() => materials.id, { onDelete: "cascade" }),
+    /** Order within the course: lesson order, then k. */
+    position: integer("position").notNull(),
+    k: integer("k").notNull(),
+    title: text("title").notNull(),
+    difficulty: integer("difficulty").notNull(),
+    language: text("language", { enum: ["java", "python", "javascript"] }).notNull(),
+    statement: text("statement").notNull(),
+    starter: text("starter").notNull(),
+    solution: text("solution").notNull(),
+    hints: jsonb("hints").$type<string[]>().notNull().default([]),
+    cases: jsonb("cases").$type<ExerciseCaseRow[]>().notNull(),
+  },
+  (t) => [
+    index("exercises_course_position_idx").on(t.courseId, t.position),
+    check("exercises_language_valid", sql`${t.language} in ('java', 'python', 'javascript')`),
+    check("exercises_difficulty_range", sql`${t.difficulty} between 1 and 3`),
+  ],
+);
+
+/**
+ * A learner's pass of a trial: one row per learner and exercise (the primary key), so a pass is
+ * recorded, and its xp granted, once however many submissions race.
+ */
+export const exercisePasses = pgTable(
+  "exercise_passes",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    exerciseId: text("exercise_id")
+      .notNull()
+      .references(() => exercises.id, { onDelete: "cascade" }),
+    courseId: text("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    source: text("source", { enum: ["submission", "receipt"] })
+      .notNull()
+      .default("submission"),
+    passedAt: timestamp("passed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.exerciseId] }),
+    index("exercise_passes_user_course_idx").on(t.userId, t.courseId),
+    check("exercise_passes_source_valid", sql`${t.source} in ('submission', 'receipt')`),
+  ],
+);

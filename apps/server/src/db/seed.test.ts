@@ -1,7 +1,7 @@
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, engines, realCatalogue, type TestDatabase } from "../../test/harness.js";
-import { courses, materials } from "./schema.js";
+import { courses, exercises, materials } from "./schema.js";
 import { seedCatalogue } from "./seed.js";
 
 describe.each(engines)("catalogue seed on %s", (engine) => {
@@ -47,5 +47,29 @@ describe.each(engines)("catalogue seed on %s", (engine) => {
     expect((await database.db.select().from(materials)).length).toBe(
       catalogue.courses.reduce((n, c) => n + c.lessons.length, 0),
     );
+  });
+
+  it("upserts the trials idempotently, in place by id, and removes those that left a course", async () => {
+    const catalogue = realCatalogue();
+    const total = catalogue.courses.reduce((n, c) => n + (c.exercises?.length ?? 0), 0);
+    expect(total).toBeGreaterThan(0);
+    const seeded = await seedCatalogue(database.db, catalogue);
+    expect(seeded.exercises).toBe(total);
+    expect(await database.db.select().from(exercises)).toHaveLength(total);
+
+    const edited = structuredClone(catalogue);
+    const java = edited.courses.find((c) => c.id === "java-programming");
+    const python = edited.courses.find((c) => c.id === "python-programming");
+    const trial = java?.exercises?.[0];
+    if (!trial || !python?.exercises?.length) throw new Error("the Java and Python courses need trials for this test");
+    trial.title = "Renamed trial";
+    const gone = python.exercises.pop();
+    await seedCatalogue(database.db, edited);
+    const rows = await database.db.select().from(exercises);
+    expect(rows.find((r) => r.id === trial.id)?.title).toBe("Renamed trial");
+    expect(rows.find((r) => r.id === gone?.id)).toBeUndefined();
+    expect(rows).toHaveLength(total - 1);
+    await seedCatalogue(database.db, catalogue);
+    expect(await database.db.select().from(exercises)).toHaveLength(total);
   });
 });

@@ -4,9 +4,15 @@ import { type Catalogue, loadCatalogue, validateCatalogue } from "@koc/content";
 import { and, eq, notInArray, sql } from "drizzle-orm";
 import { catalogueFile, contentCoursesDir } from "../paths.js";
 import type { Db } from "./client.js";
-import { appMeta, courses, materials } from "./schema.js";
+import { appMeta, courses, exercises, materials } from "./schema.js";
 
-const HASH_KEY = "catalogue_sha256";
+/** app_meta's key for the hash of the seeded catalogue (the catalogue service watches it too). */
+export const CATALOGUE_HASH_KEY = "catalogue_sha256";
+const HASH_KEY = CATALOGUE_HASH_KEY;
+
+let seeds = 0;
+/** How many times this process changed the catalogue: in-memory copies of it are stale once it moves. */
+export const catalogueGeneration = () => seeds;
 
 /** The built catalogue (content/dist) when present, else read and validated straight from content/. */
 export function readCatalogue(): Catalogue {
@@ -21,6 +27,7 @@ export interface SeedResult {
   changed: boolean;
   courses: number;
   lessons: number;
+  exercises: number;
 }
 
 /**
@@ -31,7 +38,8 @@ export interface SeedResult {
 export async function seedCatalogue(db: Db, catalogue: Catalogue): Promise<SeedResult> {
   const hash = createHash("sha256").update(JSON.stringify(catalogue)).digest("hex");
   const lessons = catalogue.courses.reduce((n, c) => n + c.lessons.length, 0);
-  const counts = { courses: catalogue.courses.length, lessons };
+  const exerciseCount = catalogue.courses.reduce((n, c) => n + (c.exercises?.length ?? 0), 0);
+  const counts = { courses: catalogue.courses.length, lessons, exercises: exerciseCount };
   const [stored] = await db.select().from(appMeta).where(eq(appMeta.key, HASH_KEY));
   if (stored?.value === hash) return { changed: false, ...counts };
 
@@ -67,11 +75,40 @@ export async function seedCatalogue(db: Db, catalogue: Catalogue): Promise<SeedR
         };
         await tx.insert(materials).values(lesson).onConflictDoUpdate({ target: materials.id, set: lesson });
       }
+      // Trials, like lessons: upserted by id (passes keep their keys), removed when they left the course.
+      const trials = c.exercises ?? [];
+      const trialIds = trials.map((e) => e.id);
+      await tx
+        .delete(exercises)
+        .where(
+          trialIds.length > 0
+            ? and(eq(exercises.courseId, c.id), notInArray(exercises.id, trialIds))
+            : eq(exercises.courseId, c.id),
+        );
+      for (const [position, e] of trials.entries()) {
+        const row = {
+          id: e.id,
+          courseId: c.id,
+          materialId: e.materialId,
+          position,
+          k: e.k,
+          title: e.title,
+          difficulty: e.difficulty,
+          language: e.language,
+          statement: e.statement,
+          starter: e.starter,
+          solution: e.solution,
+          hints: e.hints,
+          cases: e.cases,
+        };
+        await tx.insert(exercises).values(row).onConflictDoUpdate({ target: exercises.id, set: row });
+      }
     }
     await tx
       .insert(appMeta)
       .values({ key: HASH_KEY, value: hash })
       .onConflictDoUpdate({ target: appMeta.key, set: { value: hash } });
   });
+  seeds += 1;
   return { changed: true, ...counts };
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { HttpError } from "../errors.js";
+import { BadRequestError } from "../errors.js";
 
 /**
  * PostgreSQL text cannot hold U+0000, and its json/jsonb refuse an unpaired surrogate (which no
@@ -48,7 +48,7 @@ async function refuseBadText(request: FastifyRequest) {
     ["headers.authorization", request.headers.authorization],
   ] as const) {
     const bad = findBadText(value, context);
-    if (bad) throw new HttpError(400, `${printable(bad.path)}: ${bad.problem}`);
+    if (bad) throw new BadRequestError(`${printable(bad.path)}: ${bad.problem}`);
   }
 }
 

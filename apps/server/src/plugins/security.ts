@@ -1,6 +1,7 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import compress from "@fastify/compress";
-import helmet from "@fastify/helmet";
 import type { FastifyInstance } from "fastify";
+import helmet, { type HelmetOptions } from "helmet";
 
 /**
  * The Content-Security-Policy the web app really runs under: everything from our own origin
@@ -43,21 +44,45 @@ export const razorpayContentSecurityPolicy = {
   frameSrc: [...contentSecurityPolicy.frameSrc, "https://api.razorpay.com", RAZORPAY_CHECKOUT_ORIGIN],
 };
 
+/**
+ * The headers helmet sets for these options, worked out once: helmet's middleware would rebuild
+ * its whole configuration (and the CSP string) on every request.
+ */
+export function helmetHeaders(options: Readonly<HelmetOptions>): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : String(value);
+      return res;
+    },
+    removeHeader() {},
+  };
+  helmet(options)({} as IncomingMessage, res as unknown as ServerResponse, () => undefined);
+  return headers;
+}
+
 export async function registerSecurity(app: FastifyInstance): Promise<void> {
   const razorpay = Boolean(app.config.RAZORPAY_KEY_ID && app.config.RAZORPAY_KEY_SECRET);
-  await app.register(helmet, {
+  const headers = helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: razorpay ? razorpayContentSecurityPolicy : contentSecurityPolicy,
     },
     crossOriginEmbedderPolicy: false,
   });
-  app.addHook("onSend", async (request, reply) => {
-    const path = request.url.split("?", 1)[0] as string;
-    if (!SANDBOX_RUNNER_PATHS.has(path)) return;
-    reply.header("content-security-policy", sandboxContentSecurityPolicy);
-    // The runner frame has an opaque origin, so its own script counts as a cross-origin load.
-    reply.header("cross-origin-resource-policy", "cross-origin");
+  // The JavaScript runner's two files: the relaxed policy, and its script counts as a
+  // cross-origin load because the runner frame has an opaque origin.
+  const sandboxHeaders = {
+    ...headers,
+    "content-security-policy": sandboxContentSecurityPolicy,
+    "cross-origin-resource-policy": "cross-origin",
+  };
+  // One synchronous hook for every answer, the 404s and errors included.
+  app.addHook("onRequest", (request, reply, done) => {
+    const url = request.url;
+    const sandbox = url.startsWith("/sandbox/") && SANDBOX_RUNNER_PATHS.has(url.split("?", 1)[0] as string);
+    reply.headers(sandbox ? sandboxHeaders : headers);
+    done();
   });
   await app.register(compress, { threshold: 1024 });
 }

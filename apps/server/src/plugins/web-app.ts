@@ -6,8 +6,11 @@ import type { FastifyInstance } from "fastify";
 const YEAR = 31_536_000;
 
 /**
- * Serves the built web app: hashed assets cached for a year, index.html never cached, and any
- * other GET outside /api answered with index.html so the client router handles it.
+ * Serves the built web app: hashed assets (Pyodide's files among them, under a versioned path)
+ * cached for a year as immutable, and sent brotli or gzip from the `.br`/`.gz` files the build
+ * wrote beside them (plugins/precompress.ts; anything without one is compressed on the fly);
+ * index.html never cached; any other GET outside /api answered with index.html so the client
+ * router handles it.
  */
 export async function registerWebApp(app: FastifyInstance, webDistDir: string | undefined): Promise<void> {
   const hasBuild = webDistDir !== undefined && existsSync(join(webDistDir, "index.html"));
@@ -18,9 +21,11 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string | 
       wildcard: false,
       index: false,
       cacheControl: false,
+      preCompressed: true,
       setHeaders(res, path) {
         if (path.startsWith(assetsDir)) {
           res.setHeader("cache-control", `public, max-age=${YEAR}, immutable`);
+          res.setHeader("vary", "Accept-Encoding");
         } else {
           res.setHeader("cache-control", "no-cache");
         }

@@ -401,7 +401,8 @@ export function generateRequests(app: App, ctx: FuzzContext, options: { seed: nu
 
 /** Answers a fuzzed request may legitimately give with a 5xx: none, except a code runner that is off. */
 export type Allowed5xx = (route: string, status: number) => boolean;
-export const runnerOff5xx: Allowed5xx = (route, status) => route === "POST /api/run" && status === 503;
+export const runnerOff5xx: Allowed5xx = (route, status) =>
+  (route === "POST /api/run" || route === "POST /api/exercises/:id/submissions") && status === 503;
 
 export interface FuzzFailure {
   route: string;

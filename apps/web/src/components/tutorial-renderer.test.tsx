@@ -69,3 +69,48 @@ describe("tutorial renderer", () => {
     expect(await screen.findByText("Copied!")).toBeTruthy();
   });
 });
+
+describe("tutorial renderer: pictures", () => {
+  const src = "/assets/content/java-programming/stack-and-heap.0123456789.svg";
+
+  it("parses a picture on a line of its own, even between two lines of a paragraph", () => {
+    const blocks = parseBlocks(`Before the picture\n![Two references, one object](${src})\nafter it`);
+    expect(blocks).toEqual([
+      { kind: "paragraph", text: "Before the picture" },
+      { kind: "image", alt: "Two references, one object", src },
+      { kind: "paragraph", text: "after it" },
+    ]);
+  });
+
+  it("shows a lesson picture with its alt text, from our own origin, loaded lazily", () => {
+    render(<TutorialRenderer markdown={`Intro\n\n![Two references, one object](${src})`} />);
+    const img = screen.getByRole("img", { name: "Two references, one object" });
+    expect(img.getAttribute("src")).toBe(src);
+    expect(img.getAttribute("loading")).toBe("lazy");
+    expect(img.getAttribute("decoding")).toBe("async");
+    expect(img.closest("figure")?.className).toBe("tutorial-figure");
+  });
+
+  it("never requests a picture from anywhere else: it shows the alt text instead", () => {
+    const { container } = render(
+      <TutorialRenderer
+        markdown={
+          "![A tracking pixel](https://evil.example/pixel.png)\n\n![Protocol-relative](//evil.example/x.svg)\n\n" +
+          "![Not published](images/heap.svg)\n\n![](/assets/content/java-programming/x.0123456789.svg)"
+        }
+      />,
+    );
+    expect(container.querySelector("img")).toBeNull();
+    expect([...container.querySelectorAll(".tutorial-image-text")].map((p) => p.textContent)).toEqual([
+      "Picture: A tracking pixel",
+      "Picture: Protocol-relative",
+      "Picture: Not published",
+    ]);
+  });
+
+  it("keeps picture syntax inside code blocks as code", () => {
+    const { container } = render(<TutorialRenderer markdown={`\`\`\`markdown\n![alt](${src})\n\`\`\``} />);
+    expect(container.querySelector("img")).toBeNull();
+    expect(container.querySelector("pre")?.textContent).toBe(`![alt](${src})`);
+  });
+});

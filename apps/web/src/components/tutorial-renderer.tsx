@@ -1,12 +1,15 @@
+import { isLessonImageUrl } from "@koc/shared";
 import { Check, Copy } from "lucide-react";
 import { Fragment, type ReactNode, useEffect, useState } from "react";
+import { RunButtons, RunOutput, useBlockRun } from "./code-block-run";
 import type { Token } from "./code-highlight";
 import "./tutorial-renderer.css";
 
 /**
  * Renders lesson Markdown as React elements: headings # to ####, bold, italic, inline code, line
- * breaks, lists and fenced code blocks with a language label and a Copy button. Nothing is ever
- * injected as HTML, so lesson text cannot run script in the page.
+ * breaks, lists, fenced code blocks with a language label and a Copy button (and, where a page
+ * provides CodeActionsContext, Run and Edit for Java, JavaScript and Python), and pictures on a
+ * line of their own. Nothing is ever injected as HTML, so lesson text cannot run script in the page.
  */
 /** A list item and its sub-list (one level of nesting: an item indented by two or more spaces). */
 export interface ListItem {
@@ -16,9 +19,14 @@ export interface ListItem {
 
 type Block =
   | { kind: "heading"; level: number; text: string }
-  | { kind: "code"; lang: string; code: string }
+  /** `release`: a fence such as ```java release=21 marks an example that needs that Java release. */
+  | { kind: "code"; lang: string; code: string; release?: number }
   | { kind: "list"; ordered: boolean; items: ListItem[] }
+  | { kind: "image"; alt: string; src: string }
   | { kind: "paragraph"; text: string };
+
+/** A picture on a line of its own: `![alt text](src)`. */
+const IMAGE_LINE = /^!\[([^\]]*)\]\(([^)\s]*)\)\s*$/;
 
 export function parseBlocks(markdown: string): Block[] {
   const lines = markdown.replace(/\r\n/g, "\n").split("\n");
@@ -26,13 +34,24 @@ export function parseBlocks(markdown: string): Block[] {
   let i = 0;
   while (i < lines.length) {
     const line = lines[i] ?? "";
-    const fence = /^```\s*([\w+-]*)/.exec(line);
+    const fence = /^```\s*([\w+-]*)(?:\s+release=(\d+))?/.exec(line);
     if (fence) {
       const code: string[] = [];
       i++;
       while (i < lines.length && !/^```\s*$/.test(lines[i] ?? "")) code.push(lines[i++] ?? "");
       i++;
-      blocks.push({ kind: "code", lang: fence[1] ?? "", code: code.join("\n") });
+      blocks.push({
+        kind: "code",
+        lang: fence[1] ?? "",
+        code: code.join("\n"),
+        ...(fence[2] ? { release: Number(fence[2]) } : {}),
+      });
+      continue;
+    }
+    const image = IMAGE_LINE.exec(line.trim());
+    if (image) {
+      blocks.push({ kind: "image", alt: image[1]?.trim() ?? "", src: image[2] ?? "" });
+      i++;
       continue;
     }
     const heading = /^(#{1,4})\s+(.*)$/.exec(line);
@@ -74,6 +93,7 @@ export function parseBlocks(markdown: string): Block[] {
       i < lines.length &&
       (lines[i] ?? "").trim() !== "" &&
       !/^(```|#{1,4}\s)/.test(lines[i] ?? "") &&
+      !IMAGE_LINE.test((lines[i] ?? "").trim()) &&
       !/^\s*([-*]|\d+\.)\s+/.test(lines[i] ?? "")
     ) {
       para.push(lines[i++] ?? "");
@@ -122,8 +142,19 @@ function useHighlighted(code: string, lang: string): Token[] | null {
   return tokens;
 }
 
-function CodeBlock({ lang, code }: { lang: string; code: string }) {
+function CodeBlock({
+  lang,
+  code,
+  stdin,
+  release,
+}: {
+  lang: string;
+  code: string;
+  stdin?: string | undefined;
+  release?: number | undefined;
+}) {
   const tokens = useHighlighted(code, lang);
+  const runnable = useBlockRun(lang, code, stdin, release === 21 ? "java21" : undefined);
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;
@@ -142,15 +173,18 @@ function CodeBlock({ lang, code }: { lang: string; code: string }) {
     <figure className="code-block">
       <figcaption className="code-block-bar">
         <span className="code-lang">{lang || "code"}</span>
-        <button
-          type="button"
-          className="code-copy"
-          onClick={copy}
-          aria-label={copied ? "Copied!" : `Copy ${lang || ""} code`}
-        >
-          {copied ? <Check aria-hidden="true" size={16} /> : <Copy aria-hidden="true" size={16} />}
-          <span>{copied ? "Copied!" : "Copy"}</span>
-        </button>
+        <span className="code-block-actions">
+          {runnable && <RunButtons block={runnable} />}
+          <button
+            type="button"
+            className="code-copy"
+            onClick={copy}
+            aria-label={copied ? "Copied!" : `Copy ${lang || ""} code`}
+          >
+            {copied ? <Check aria-hidden="true" size={16} /> : <Copy aria-hidden="true" size={16} />}
+            <span>{copied ? "Copied!" : "Copy"}</span>
+          </button>
+        </span>
       </figcaption>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable code must be reachable by keyboard */}
       <pre tabIndex={0}>
@@ -170,6 +204,23 @@ function CodeBlock({ lang, code }: { lang: string; code: string }) {
             : code}
         </code>
       </pre>
+      {runnable && <RunOutput block={runnable} />}
+    </figure>
+  );
+}
+
+/**
+ * A lesson picture, loaded only when it nears the viewport. Only our own published lesson pictures
+ * are shown (see LESSON_IMAGE_URL); any other source, such as a link in a mentor answer, is never
+ * requested and shows its alt text instead.
+ */
+function LessonImage({ alt, src }: { alt: string; src: string }) {
+  if (!isLessonImageUrl(src) || alt === "") {
+    return alt ? <p className="tutorial-image-text">Picture: {alt}</p> : null;
+  }
+  return (
+    <figure className="tutorial-figure">
+      <img src={src} alt={alt} loading="lazy" decoding="async" />
     </figure>
   );
 }
@@ -202,10 +253,16 @@ export function TutorialRenderer({ markdown, headingOffset = 2 }: { markdown: st
               </Tag>
             );
           }
-          case "code":
-            return <CodeBlock key={key} lang={b.lang} code={b.code} />;
+          case "code": {
+            // A ```stdin block right after an example is the input it reads (content/README.md).
+            const next = blocks[i + 1];
+            const stdin = next?.kind === "code" && next.lang === "stdin" ? `${next.code}\n` : undefined;
+            return <CodeBlock key={key} lang={b.lang} code={b.code} stdin={stdin} release={b.release} />;
+          }
           case "list":
             return <List key={key} ordered={b.ordered} items={b.items} />;
+          case "image":
+            return <LessonImage key={key} alt={b.alt} src={b.src} />;
           default:
             return <p key={key}>{renderInline(b.text)}</p>;
         }

@@ -11,10 +11,14 @@ export class ApiError extends Error {
   }
 }
 
+/** A 404 from the API: the thing asked for does not exist (as opposed to a request that failed). */
+export const isNotFound = (err: unknown): boolean => err instanceof ApiError && err.status === 404;
+
 export interface RequestOptions<S extends z.ZodType> {
   method?: "GET" | "POST" | "PUT" | "DELETE";
   body?: unknown;
-  schema?: S;
+  /** The shared zod contract of the answer: every answer is parsed, never cast (`noContent` for a 204). */
+  schema: S;
   signal?: AbortSignal;
 }
 
@@ -34,11 +38,8 @@ async function send(url: string, init: RequestInit & { headers: Record<string, s
   return res;
 }
 
-/** Every call goes to our own /api; the stored token is sent when there is one. */
-export async function api<S extends z.ZodType = z.ZodUnknown>(
-  path: string,
-  options: RequestOptions<S> = {},
-): Promise<z.infer<S>> {
+/** Every call goes to our own /api; the stored token is sent when there is one; the answer is parsed with `schema`. */
+export async function api<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<z.output<S>> {
   const headers: Record<string, string> = { accept: "application/json" };
   if (options.body !== undefined) headers["content-type"] = "application/json";
   const init: RequestInit & { headers: Record<string, string> } = { method: options.method ?? "GET", headers };
@@ -54,7 +55,7 @@ export async function api<S extends z.ZodType = z.ZodUnknown>(
       data = null;
     }
   }
-  return options.schema ? options.schema.parse(data) : (data as z.infer<S>);
+  return options.schema.parse(data);
 }
 
 /**

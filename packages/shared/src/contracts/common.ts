@@ -11,3 +11,6 @@ export const slugId = z
   .regex(/^[a-z0-9]+(?:-{1,2}[a-z0-9]+)*$/, "must be a lowercase slug such as java-programming");
 
 export const courseIdParams = z.object({ id: slugId });
+
+/** The body of a 204 answer: nothing, which the client reads as null. */
+export const noContent = z.null();

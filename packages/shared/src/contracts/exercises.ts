@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { slugId } from "./common.js";
 import { javaVersion } from "./run.js";
 
 /**
@@ -19,6 +20,11 @@ export const exerciseSummary = z.object({
   language: exerciseLanguage,
   /** For a signed-in learner: whether they have passed it (always false for a visitor). */
   passed: z.boolean(),
+  /**
+   * Whether the caller may open it: a premium course's trials follow its lessons (premium learners,
+   * or the free preview lesson at position 0). The server always sends it.
+   */
+  open: z.boolean().optional(),
 });
 export type ExerciseSummary = z.infer<typeof exerciseSummary>;
 export const exerciseList = z.array(exerciseSummary);
@@ -56,6 +62,8 @@ export const submissionCase = z.object({
   /** Samples only: a hidden case says only whether it passed. */
   expected: z.string().optional(),
   actual: z.string().optional(),
+  /** Samples only: what the program wrote to standard error (an exception, a traceback). */
+  stderr: z.string().optional(),
 });
 export type SubmissionCase = z.infer<typeof submissionCase>;
 
@@ -70,8 +78,25 @@ export const submissionResult = z.object({
    */
   firstPass: z.boolean().optional(),
   receipt: z.string().optional(),
+  /** A first pass: the trial achievements it unlocked (shared rules' TRIAL_ACHIEVEMENTS), if any. */
+  achievements: z.array(z.string()).optional(),
 });
 export type SubmissionResult = z.infer<typeof submissionResult>;
 
 /** Extra xp for a first pass of a trial (the shared rules' unit is 50 per completed material). */
 export const XP_PER_TRIAL = 25;
+
+/** GET /api/exercises?courseId= */
+export const exerciseListQuery = z.object({ courseId: slugId });
+
+/** GET /api/exercises/{id}, POST /api/exercises/{id}/submissions */
+export const exerciseIdParams = z.object({ id: slugId });
+
+/** GET /api/exercises/passed (signed in): trials passed per course that has trials, for the dashboard. */
+export const trialsPassed = z.object({
+  courseId: z.string(),
+  passed: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+});
+export type TrialsPassed = z.infer<typeof trialsPassed>;
+export const trialsPassedList = z.array(trialsPassed);

@@ -79,4 +79,12 @@ describe("progress merge rule", () => {
       ["hasOwnProperty", 50],
     ]);
   });
+
+  it("keeps the trials' xp the server counted beside the completed lessons' (the larger side's)", () => {
+    const server = { ...emptyProgress(), completed: ["a"], xp: 50 + 2 * 25 };
+    const browser = { ...emptyProgress(), completed: ["a", "b"], xp: 100 };
+    expect(mergeProgress(browser, server).xp).toBe(100 + 50);
+    expect(mergeProgress(server, browser).xp).toBe(100 + 50);
+    expect(mergeProgress(server, server)).toEqual(server);
+  });
 });

@@ -41,6 +41,9 @@ export function markIncomplete(progress: CourseProgress, materialId: string): Co
   };
 }
 
+/** The xp a set of completed topics is worth: what markComplete/markIncomplete add up to, and what the server records. */
+export const xpFor = (completedCount: number): number => completedCount * XP_PER_MATERIAL;
+
 export const levelFor = (xp: number): number => Math.floor(xp / XP_PER_LEVEL) + 1;
 export const xpToNextLevel = (xp: number): number => XP_PER_LEVEL - (xp % XP_PER_LEVEL);
 

@@ -2,10 +2,11 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { RateLimitedError } from "../../errors.js";
 import { detectEntry, lastScanSteps, stripJavaNoise } from "./class-name.js";
 import { createCodeRunnerFromConfig } from "./index.js";
 import { discoverJdks } from "./jdk.js";
-import { jdkMajorOf } from "./judge0.js";
+import { createJudge0Runner, jdkMajorOf, judge0ScriptLanguage } from "./judge0.js";
 import { installHint } from "./local.js";
 import { JobQueue } from "./queue.js";
 
@@ -178,7 +179,7 @@ describe("JobQueue", () => {
     const a = queue.run(job);
     const b = queue.run(job);
     const c = queue.run(job); // waits
-    await expect(queue.run(job)).rejects.toMatchObject({ statusCode: 429 });
+    await expect(queue.run(job)).rejects.toBeInstanceOf(RateLimitedError);
     await new Promise((r) => setTimeout(r, 0));
     expect(slots.sort()).toEqual([0, 1]);
     release.shift()?.();
@@ -188,5 +189,59 @@ describe("JobQueue", () => {
     expect(slots[2]).toBe(first); // the waiting job took the freed slot
     for (const r of release.splice(0)) r();
     await Promise.all([b, c]);
+  });
+});
+
+describe("Judge0 trials (runCases)", () => {
+  const languages = [
+    { id: 62, name: "Java (OpenJDK 13.0.1)" },
+    { id: 91, name: "Java (JDK 17.0.6)" },
+    { id: 70, name: "Python (2.7.17)" },
+    { id: 71, name: "Python (3.8.1)" },
+    { id: 92, name: "Python (3.11.2)" },
+    { id: 63, name: "JavaScript (Node.js 12.14.0)" },
+    { id: 93, name: "JavaScript (Node.js 18.15.0)" },
+  ];
+
+  it("picks the newest Python 3 and Node.js the cluster lists, else CE's standard ids", () => {
+    expect(judge0ScriptLanguage(languages, "python")).toBe(92);
+    expect(judge0ScriptLanguage(languages, "javascript")).toBe(93);
+    expect(judge0ScriptLanguage([{ id: 70, name: "Python (2.7.17)" }], "python")).toBe(71);
+    expect(judge0ScriptLanguage([], "javascript")).toBe(63);
+  });
+
+  it("sends one submission per case with the language's id and reads each outcome", async () => {
+    const sent: { language_id: number; stdin: string }[] = [];
+    const b64 = (s: string) => Buffer.from(s).toString("base64");
+    const fake = (async (url: string, init?: RequestInit) => {
+      if (url.endsWith("/languages")) return new Response(JSON.stringify(languages));
+      const body = JSON.parse(String(init?.body)) as { language_id: number; stdin: string; source_code: string };
+      const stdin = Buffer.from(body.stdin, "base64").toString();
+      sent.push({ language_id: body.language_id, stdin });
+      if (Buffer.from(body.source_code, "base64").toString().includes("broken")) {
+        return new Response(JSON.stringify({ status: { id: 6 }, compile_output: b64("Main.java:1: error") }));
+      }
+      if (stdin === "loop")
+        return new Response(JSON.stringify({ status: { id: 5, description: "Time Limit Exceeded" } }));
+      return new Response(JSON.stringify({ status: { id: 3 }, stdout: b64(`${stdin}!`), exit_code: 0 }));
+    }) as typeof fetch;
+    const judge0 = createJudge0Runner({ url: "http://judge0.test", fetch: fake });
+    const py = await judge0.runCases({ language: "python", version: "java17", code: "print()", stdins: ["a", "loop"] });
+    expect(sent.map((s) => s.language_id)).toEqual([92, 92]);
+    expect(py.runs).toEqual([
+      { stdout: "a!", stderr: "", exitCode: 0, timedOut: false, truncated: false },
+      { stdout: "", stderr: "", exitCode: null, timedOut: true, truncated: false },
+    ]);
+    const js = await judge0.runCases({ language: "javascript", version: "java17", code: "x", stdins: ["b"] });
+    expect(js.runs[0]?.stdout).toBe("b!");
+    expect(sent.at(-1)?.language_id).toBe(93);
+    const java = await judge0.runCases({
+      language: "java",
+      version: "java17",
+      code: "class broken {}",
+      stdins: ["c", "d"],
+    });
+    expect(java).toEqual({ compileError: "Main.java:1: error", runs: [] });
+    expect(sent.at(-1)?.language_id).toBe(91);
   });
 });

@@ -28,6 +28,7 @@ export function deferredRunner(ready: Promise<CodeRunner>): CodeRunner {
     },
     status: async () => (await settled).status(),
     run: async (job) => (await settled).run(job),
+    runCases: async (job) => (await settled).runCases(job),
     close: async () => (await settled).close(),
   };
 }

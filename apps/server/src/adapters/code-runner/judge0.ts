@@ -1,6 +1,16 @@
-import { HttpError } from "../../errors.js";
+import { z } from "zod";
+import { UnavailableError, UnsupportedError } from "../../errors.js";
 import { detectEntry, stripJavaNoise } from "./class-name.js";
-import { type CodeRunner, type JavaVersion, OUTPUT_LIMIT_BYTES, releaseOf, versionMap } from "./types.js";
+import {
+  type CaseRun,
+  type CodeRunner,
+  type JavaVersion,
+  LANGUAGE_NAME,
+  OUTPUT_LIMIT_BYTES,
+  type ProgramLanguage,
+  releaseOf,
+  versionMap,
+} from "./types.js";
 
 export interface Judge0Options {
   /** Base URL of a Judge0 CE (or compatible) API, e.g. http://judge0:2358. */
@@ -14,20 +24,25 @@ export interface Judge0Options {
   memoryKb?: number;
 }
 
-interface Judge0Language {
-  id: number;
-  name: string;
-}
+/** What we read of Judge0's answers: parsed, never cast, so a foreign answer is a clear "unavailable". */
+const judge0Language = z.object({ id: z.number(), name: z.string() });
+type Judge0Language = z.infer<typeof judge0Language>;
+const judge0Languages = z.array(z.unknown()).transform((list) =>
+  list.flatMap((l) => {
+    const parsed = judge0Language.safeParse(l);
+    return parsed.success ? [parsed.data] : [];
+  }),
+);
 
-interface Judge0Submission {
-  stdout?: string | null;
-  stderr?: string | null;
-  compile_output?: string | null;
-  message?: string | null;
-  exit_code?: number | null;
-  time?: string | null;
-  status?: { id: number; description: string };
-}
+const judge0Submission = z.object({
+  stdout: z.string().nullish(),
+  stderr: z.string().nullish(),
+  compile_output: z.string().nullish(),
+  message: z.string().nullish(),
+  exit_code: z.number().nullish(),
+  time: z.string().nullish(),
+  status: z.object({ id: z.number(), description: z.string() }).nullish(),
+});
 
 const b64 = (s: string) => Buffer.from(s, "utf8").toString("base64");
 const unb64 = (s: string | null | undefined) => (s ? Buffer.from(s, "base64").toString("utf8") : "");
@@ -61,6 +76,19 @@ export function toJudge0Source(code: string): string {
   return `${source}\nclass Main { public static void main(String[] args) throws Throwable { ${target}.main(args); } }\n`;
 }
 
+/**
+ * Judge0 CE's language for Python and JavaScript trials: the newest "Python (3.x)" and
+ * "JavaScript (Node.js x)" the cluster lists, else CE's standard ids (71 Python 3.8.1, 63 Node.js 12.14.0).
+ */
+export function judge0ScriptLanguage(list: { id: number; name: string }[], language: "python" | "javascript"): number {
+  const pattern = language === "python" ? /^Python \((3)\.(\d+)/ : /^JavaScript \(Node\.js (\d+)\.(\d+)/;
+  const found = list
+    .map((l) => ({ id: l.id, m: pattern.exec(l.name) }))
+    .filter((l) => l.m)
+    .sort((a, b) => Number(b.m?.[1]) - Number(a.m?.[1]) || Number(b.m?.[2]) - Number(a.m?.[2]))[0];
+  return found?.id ?? (language === "python" ? 71 : 63);
+}
+
 function cap(text: string): { text: string; cut: boolean } {
   const buf = Buffer.from(text, "utf8");
   if (buf.length <= OUTPUT_LIMIT_BYTES) return { text, cut: false };
@@ -74,26 +102,67 @@ export function createJudge0Runner(options: Judge0Options): CodeRunner {
   const timeoutMs = options.timeoutMs ?? 30_000;
   let languages: { at: number; list: Judge0Language[] } | undefined;
 
-  async function call(path: string, init: RequestInit = {}): Promise<unknown> {
+  async function call<S extends z.ZodType>(path: string, schema: S, init: RequestInit = {}): Promise<z.output<S>> {
     const headers: Record<string, string> = { "content-type": "application/json", accept: "application/json" };
     if (options.authToken) headers["x-auth-token"] = options.authToken;
     let res: Response;
     try {
       res = await doFetch(`${base}${path}`, { ...init, headers, signal: AbortSignal.timeout(timeoutMs) });
     } catch {
-      throw new HttpError(503, "The Java runner (Judge0) cannot be reached right now. Please try again later.");
+      throw new UnavailableError("The Java runner (Judge0) cannot be reached right now. Please try again later.");
     }
-    if (res.status === 429) throw new HttpError(503, "The Java runner (Judge0) is busy. Please try again in a moment.");
-    if (!res.ok) throw new HttpError(503, `The Java runner (Judge0) answered ${res.status}. Please try again later.`);
-    return res.json();
+    if (res.status === 429)
+      throw new UnavailableError("The Java runner (Judge0) is busy. Please try again in a moment.");
+    if (!res.ok) throw new UnavailableError(`The Java runner (Judge0) answered ${res.status}. Please try again later.`);
+    const parsed = schema.safeParse(await res.json().catch(() => undefined));
+    if (!parsed.success) {
+      throw new UnavailableError(
+        "The Java runner (Judge0) answered in a form we do not understand. Please try again later.",
+      );
+    }
+    return parsed.data;
+  }
+
+  async function allLanguages(): Promise<Judge0Language[]> {
+    if (languages && Date.now() - languages.at < 10 * 60_000) return languages.list;
+    const list = await call("/languages", judge0Languages);
+    languages = { at: Date.now(), list };
+    return list;
   }
 
   async function javaLanguages(): Promise<Judge0Language[]> {
-    if (languages && Date.now() - languages.at < 10 * 60_000) return languages.list;
-    const all = (await call("/languages")) as Judge0Language[];
-    const list = Array.isArray(all) ? all.filter((l) => jdkMajorOf(l.name) !== undefined) : [];
-    languages = { at: Date.now(), list };
-    return list;
+    return (await allLanguages()).filter((l) => jdkMajorOf(l.name) !== undefined);
+  }
+
+  /** One Judge0 submission; a compile error (status 6) comes back as `compileError`. */
+  async function submit(languageId: number, source: string, stdin: string | undefined) {
+    const body = {
+      language_id: languageId,
+      source_code: b64(source),
+      stdin: b64(stdin ?? ""),
+      cpu_time_limit: options.cpuSeconds ?? 5,
+      wall_time_limit: options.wallSeconds ?? 10,
+      memory_limit: options.memoryKb ?? 512_000,
+      enable_network: false,
+    };
+    return call("/submissions?base64_encoded=true&wait=true", judge0Submission, {
+      method: "POST",
+      body: JSON.stringify(body),
+    });
+  }
+
+  /** A finished submission as a case run (the same reading as `run`'s). */
+  function toCaseRun(r: z.infer<typeof judge0Submission>): CaseRun {
+    const statusId = r.status?.id ?? 0;
+    if (statusId === 1 || statusId === 2) {
+      throw new UnavailableError("The code runner (Judge0) did not finish the job in time. Please try again.");
+    }
+    if (statusId === 13) throw new UnavailableError("The code runner (Judge0) failed internally. Please try again.");
+    const out = cap(unb64(r.stdout));
+    const err = cap(unb64(r.stderr));
+    const timedOut = statusId === 5;
+    const exitCode = timedOut ? null : (r.exit_code ?? (statusId === 3 || statusId === 4 ? 0 : null));
+    return { stdout: out.text, stderr: err.text, exitCode, timedOut, truncated: out.cut || err.cut };
   }
 
   /** The oldest Java the cluster offers that can compile the version's code (7 stops at JDK 19). */
@@ -121,8 +190,7 @@ export function createJudge0Runner(options: Judge0Options): CodeRunner {
     async run(job) {
       const language = pick(await javaLanguages(), job.version);
       if (!language) {
-        throw new HttpError(
-          422,
+        throw new UnsupportedError(
           `Java ${releaseOf(job.version)} is not offered by the Judge0 runner: add a Java ${releaseOf(job.version)} (or newer) language to the Judge0 cluster.`,
         );
       }
@@ -136,14 +204,14 @@ export function createJudge0Runner(options: Judge0Options): CodeRunner {
         enable_network: false,
       };
       const started = performance.now();
-      const r = (await call("/submissions?base64_encoded=true&wait=true", {
+      const r = await call("/submissions?base64_encoded=true&wait=true", judge0Submission, {
         method: "POST",
         body: JSON.stringify(body),
-      })) as Judge0Submission;
+      });
       const statusId = r.status?.id ?? 0;
       const elapsed = r.time ? Math.round(Number(r.time) * 1000) : Math.round(performance.now() - started);
       if (statusId === 1 || statusId === 2) {
-        throw new HttpError(503, "The Java runner (Judge0) did not finish the job in time. Please try again.");
+        throw new UnavailableError("The Java runner (Judge0) did not finish the job in time. Please try again.");
       }
       if (statusId === 6) {
         return {
@@ -156,7 +224,7 @@ export function createJudge0Runner(options: Judge0Options): CodeRunner {
           truncated: false,
         };
       }
-      if (statusId === 13) throw new HttpError(503, "The Java runner (Judge0) failed internally. Please try again.");
+      if (statusId === 13) throw new UnavailableError("The Java runner (Judge0) failed internally. Please try again.");
       const out = cap(unb64(r.stdout));
       const err = cap(unb64(r.stderr));
       const timedOut = statusId === 5;
@@ -173,6 +241,35 @@ export function createJudge0Runner(options: Judge0Options): CodeRunner {
         timedOut,
         truncated: out.cut || err.cut,
       };
+    },
+    async runCases(job) {
+      let languageId: number;
+      let source = job.code;
+      if (job.language === "java") {
+        const language = pick(await javaLanguages(), job.version);
+        if (!language) {
+          throw new UnsupportedError(
+            `Java ${releaseOf(job.version)} is not offered by the Judge0 runner: add a Java ${releaseOf(job.version)} (or newer) language to the Judge0 cluster.`,
+          );
+        }
+        languageId = language.id;
+        source = toJudge0Source(job.code);
+      } else {
+        languageId = judge0ScriptLanguage(await allLanguages(), job.language as Exclude<ProgramLanguage, "java">);
+      }
+      // Judge0 runs every submission in a fresh isolate box; one submission per case.
+      const runs: CaseRun[] = [];
+      for (const stdin of job.stdins) {
+        const r = await submit(languageId, source, stdin);
+        if (r.status?.id === 6) {
+          return {
+            compileError: unb64(r.compile_output).trimEnd() || `${LANGUAGE_NAME[job.language]} compilation failed.`,
+            runs: [],
+          };
+        }
+        runs.push(toCaseRun(r));
+      }
+      return { runs };
     },
     async close() {},
   };

@@ -1,5 +1,6 @@
 import {
   chmodSync,
+  existsSync,
   lstatSync,
   mkdirSync,
   mkdtempSync,
@@ -10,7 +11,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { HttpError } from "../../errors.js";
+import { UnavailableError, UnsupportedError } from "../../errors.js";
 import { detectRunCeiling, type RunCgroup } from "./cgroup.js";
 import { detectEntry } from "./class-name.js";
 import { type CompileLimits, CompilerPool, DEFAULT_COMPILE_LIMITS, spawnJavac } from "./compiler.js";
@@ -26,7 +27,15 @@ import {
   type SandboxLimits,
   sandboxUid,
 } from "./sandbox.js";
-import { type CodeRunner, JAVA_VERSIONS, type JavaVersion, releaseOf, versionMap } from "./types.js";
+import {
+  type CaseRun,
+  type CodeRunner,
+  JAVA_VERSIONS,
+  type JavaVersion,
+  LANGUAGE_NAME,
+  releaseOf,
+  versionMap,
+} from "./types.js";
 
 export interface LocalRunnerOptions {
   jdks?: Jdk[];
@@ -61,6 +70,21 @@ export function installHint(version: JavaVersion): string {
 }
 
 const PROBE_CLASS = "KocProbe";
+
+/**
+ * The interpreters trials run with. The sandbox shows only /usr (read-only), so only binaries
+ * below it count: Debian's python3, and the node running this server or the system's.
+ */
+export function findInterpreters(): { python?: string; javascript?: string } {
+  const python = ["/usr/bin/python3", "/usr/local/bin/python3"].find((p) => existsSync(p));
+  const javascript = [process.execPath, "/usr/bin/node", "/usr/local/bin/node"].find(
+    (p) => p.startsWith("/usr/") && existsSync(p),
+  );
+  return { ...(python ? { python } : {}), ...(javascript ? { javascript } : {}) };
+}
+
+/** The file a Python or JavaScript trial is saved as (inside /app in the sandbox). */
+const SCRIPT_FILE = { python: "main.py", javascript: "main.js" } as const;
 
 const PRIVATE_PREFIX = "koc-runner-";
 
@@ -187,6 +211,43 @@ export async function createLocalRunner(
   }
 
   const queue = new JobQueue(options.concurrency ?? 2, options.maxWaiting ?? 16);
+  const interpreters = findInterpreters();
+  const anyJdk = ([...targets.values()][0] as Target).jdk;
+
+  /** One program in a fresh sandbox (and a fresh cgroup where the host allows them). */
+  async function runOnce(jdk: Jdk, slot: number, appDir: string, argv: string[], stdin: string | undefined) {
+    let cgroup: RunCgroup | undefined;
+    try {
+      cgroup = ceiling.create({ memoryBytes: limits.memoryBytes, pids: limits.processes });
+    } catch {
+      cgroup = undefined; // this run falls back to the lower process limit
+    }
+    try {
+      return await runSandboxed(
+        sandbox as Sandbox,
+        { jdk, classesDir: appDir, uid: sandboxUid(slot), argv, cgroup },
+        cgroup ? limits : fallbackLimits,
+        stdin,
+      );
+    } finally {
+      // The run is over (its pid 1 is gone, so is everything else): the answer need not wait.
+      cgroup?.remove().catch(() => undefined);
+    }
+  }
+
+  const toCase = (r: {
+    stdout: string;
+    stderr: string;
+    exitCode: number | null;
+    timedOut: boolean;
+    truncated: boolean;
+  }): CaseRun => ({
+    stdout: r.stdout,
+    stderr: r.stderr,
+    exitCode: r.exitCode,
+    timedOut: r.timedOut,
+    truncated: r.truncated,
+  });
   const runner: CodeRunner & { sandbox: Sandbox; targets: Map<JavaVersion, Target>; workRoot: string } = {
     engine: "local",
     sandbox,
@@ -206,8 +267,7 @@ export async function createLocalRunner(
     async run(job) {
       const target = targets.get(job.version);
       if (!target) {
-        throw new HttpError(
-          422,
+        throw new UnsupportedError(
           `Java ${releaseOf(job.version)} is not available on this server: no installed JDK can target it. ${installHint(job.version)}`,
         );
       }
@@ -237,29 +297,74 @@ export async function createLocalRunner(
             };
           }
           readableBySandbox(classes);
-          let cgroup: RunCgroup | undefined;
+          return await runOnce(
+            target.jdk,
+            slot,
+            classes,
+            [target.jdk.java, ...jvmArgs(limits), "-cp", "/app", entry.mainClass],
+            job.stdin,
+          );
+        } finally {
+          rmSync(dir, { recursive: true, force: true });
+        }
+      });
+    },
+    async runCases(job) {
+      if (job.language === "java") {
+        const target = targets.get(job.version);
+        if (!target) {
+          throw new UnsupportedError(
+            `Java ${releaseOf(job.version)} is not available on this server: no installed JDK can target it. ${installHint(job.version)}`,
+          );
+        }
+        return queue.run(async (slot) => {
+          const dir = mkdtempSync(join(workRoot, "cases-"));
           try {
-            cgroup = ceiling.create({ memoryBytes: limits.memoryBytes, pids: limits.processes });
-          } catch {
-            cgroup = undefined; // this run falls back to the lower process limit
-          }
-          try {
-            return await runSandboxed(
-              sandbox,
-              {
-                jdk: target.jdk,
-                classesDir: classes,
-                uid: sandboxUid(slot),
-                argv: [target.jdk.java, ...jvmArgs(limits), "-cp", "/app", entry.mainClass],
-                cgroup,
-              },
-              cgroup ? limits : fallbackLimits,
-              job.stdin,
-            );
+            chmodSync(dir, 0o711);
+            const entry = detectEntry(job.code);
+            const src = join(dir, "src");
+            const classes = join(dir, "classes");
+            mkdirSync(src);
+            mkdirSync(classes, { mode: 0o755 });
+            const sourceFile = join(src, `${entry.fileClass}.java`);
+            writeFileSync(sourceFile, job.code);
+            // Compiled once; every case then runs the same classes in a fresh sandbox.
+            const compiled = await target.compiler.compile(releaseOf(job.version), sourceFile, classes);
+            if (!compiled.ok) return { compileError: compiled.diagnostics, runs: [] };
+            readableBySandbox(classes);
+            const argv = [target.jdk.java, ...jvmArgs(limits), "-cp", "/app", entry.mainClass];
+            const runs: CaseRun[] = [];
+            for (const stdin of job.stdins) runs.push(toCase(await runOnce(target.jdk, slot, classes, argv, stdin)));
+            return { runs };
           } finally {
-            // The run is over (its pid 1 is gone, so is everything else): the answer need not wait.
-            cgroup?.remove().catch(() => undefined);
+            rmSync(dir, { recursive: true, force: true });
           }
+        });
+      }
+      const interpreter = interpreters[job.language];
+      if (!interpreter) {
+        throw new UnavailableError(
+          `${LANGUAGE_NAME[job.language]} trials cannot be graded on this server: ${job.language === "python" ? "python3 (apt-get install python3)" : "Node.js below /usr"} is not installed.`,
+        );
+      }
+      const language = job.language;
+      return queue.run(async (slot) => {
+        const dir = mkdtempSync(join(workRoot, "cases-"));
+        try {
+          chmodSync(dir, 0o711);
+          const app = join(dir, "app");
+          mkdirSync(app, { mode: 0o755 });
+          writeFileSync(join(app, SCRIPT_FILE[language]), job.code);
+          readableBySandbox(app);
+          const script = `/app/${SCRIPT_FILE[language]}`;
+          // Isolated Python (no user site, no environment), no .pyc writes; Node's heap like Java's.
+          const argv =
+            language === "python"
+              ? [interpreter, "-I", "-B", script]
+              : [interpreter, `--max-old-space-size=${limits.heapMb}`, script];
+          const runs: CaseRun[] = [];
+          for (const stdin of job.stdins) runs.push(toCase(await runOnce(anyJdk, slot, app, argv, stdin)));
+          return { runs };
         } finally {
           rmSync(dir, { recursive: true, force: true });
         }

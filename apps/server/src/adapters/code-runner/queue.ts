@@ -1,4 +1,4 @@
-import { HttpError } from "../../errors.js";
+import { RateLimitedError } from "../../errors.js";
 
 /**
  * Bounds how many jobs run at once; a bounded number wait, the rest are refused (429: 503 means
@@ -20,7 +20,7 @@ export class JobQueue {
     let slot = this.free.pop();
     if (slot === undefined) {
       if (this.waiting.length >= this.maxWaiting) {
-        throw new HttpError(429, "The Java runner is busy right now. Please try again in a few seconds.");
+        throw new RateLimitedError("The Java runner is busy right now. Please try again in a few seconds.");
       }
       slot = await new Promise<number>((resolve) => this.waiting.push(resolve));
     }

@@ -9,15 +9,53 @@ export interface RunJob {
   stdin?: string | undefined;
 }
 
+/** Languages a graded submission (a trial) can be written in. */
+export type ProgramLanguage = "java" | "python" | "javascript";
+
+/**
+ * One program run once per stdin, each in a fresh sandbox (Java compiled once first): the graded
+ * submissions of trials.
+ */
+export interface CasesJob {
+  language: ProgramLanguage;
+  /** Java only. */
+  version: JavaVersion;
+  code: string;
+  stdins: string[];
+}
+
+export interface CaseRun {
+  stdout: string;
+  stderr: string;
+  exitCode: number | null;
+  timedOut: boolean;
+  truncated: boolean;
+}
+
+/** `compileError` set: nothing ran and `runs` is empty. Otherwise one run per stdin, in order. */
+export interface CasesResult {
+  compileError?: string;
+  runs: CaseRun[];
+}
+
+/** The learner-facing name of each language. */
+export const LANGUAGE_NAME: Record<ProgramLanguage, string> = {
+  java: "Java",
+  python: "Python",
+  javascript: "JavaScript",
+};
+
 /**
  * Runs learners' Java. Implementations: the local sandboxed JDK, a Judge0 cluster, or "off"
  * (no runner: the browser falls back to its labelled simulated Java).
- * `run` throws HttpError: 422 for a version this runner cannot target, 503 when it cannot run now.
+ * `run` throws UnsupportedError for a version this runner cannot target, UnavailableError when it cannot run now.
  */
 export interface CodeRunner {
   readonly engine: RunStatus["engine"];
   status(): Promise<RunStatus>;
   run(job: RunJob): Promise<RunResult>;
+  /** A trial submission: Java, Python (python3) or JavaScript (node), under the same limits as `run`. */
+  runCases(job: CasesJob): Promise<CasesResult>;
   close(): Promise<void>;
 }
 

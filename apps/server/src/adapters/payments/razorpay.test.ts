@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeRazorpay, startFakeRazorpay } from "../../../test/fake-razorpay.js";
+import { UpstreamError } from "../../errors.js";
 import { createRazorpayGateway } from "./razorpay.js";
 
 describe("the Razorpay adapter against a local fake Razorpay", () => {
@@ -36,18 +37,18 @@ describe("the Razorpay adapter against a local fake Razorpay", () => {
     expect(await gateway().capture(authorized.id, 10000, "INR")).toMatchObject({ status: "captured" });
     expect(fake.orders.get(order.id)?.status).toBe("paid");
     // Capturing twice is Razorpay's error, surfaced as a gateway failure.
-    await expect(gateway().capture(authorized.id, 10000, "INR")).rejects.toMatchObject({ statusCode: 502 });
+    await expect(gateway().capture(authorized.id, 10000, "INR")).rejects.toBeInstanceOf(UpstreamError);
     expect(await gateway().fetchPayment("pay_doesnotexist1")).toBeNull();
   });
 
   it("sends the keys as HTTP basic auth: a wrong secret is refused", async () => {
     await expect(
       gateway("wrong-secret").createOrder({ amount: 10000, currency: "INR", receipt: "r2", notes: {} }),
-    ).rejects.toMatchObject({ statusCode: 502, message: expect.stringMatching(/Authentication failed/) });
+    ).rejects.toMatchObject({ kind: "upstream", message: expect.stringMatching(/Authentication failed/) });
   });
 
   it("reports an unreachable Razorpay as a gateway failure", async () => {
     const offline = createRazorpayGateway({ keyId: "k", keySecret: "s", apiUrl: "http://127.0.0.1:9" });
-    await expect(offline.fetchPayment("pay_x")).rejects.toMatchObject({ statusCode: 502 });
+    await expect(offline.fetchPayment("pay_x")).rejects.toBeInstanceOf(UpstreamError);
   });
 });

@@ -1,4 +1,4 @@
-import { HttpError } from "../../errors.js";
+import { UpstreamError } from "../../errors.js";
 import type { CreateOrderInput, GatewayOrder, GatewayPayment, PaymentGateway } from "./types.js";
 
 export interface RazorpayOptions {
@@ -45,7 +45,7 @@ export function createRazorpayGateway(options: RazorpayOptions): PaymentGateway 
         signal: AbortSignal.timeout(15_000),
       });
     } catch (err) {
-      throw new HttpError(502, `${UNAVAILABLE} (${(err as Error).message})`);
+      throw new UpstreamError(`${UNAVAILABLE} (${(err as Error).message})`);
     }
     const data = (await res.json().catch(() => null)) as T;
     return { status: res.status, data };
@@ -53,7 +53,7 @@ export function createRazorpayGateway(options: RazorpayOptions): PaymentGateway 
 
   const failure = (what: string, status: number, data: unknown) => {
     const description = (data as { error?: { description?: string } } | null)?.error?.description;
-    return new HttpError(502, `Razorpay ${what} failed (${status}${description ? `: ${description}` : ""})`);
+    return new UpstreamError(`Razorpay ${what} failed (${status}${description ? `: ${description}` : ""})`);
   };
 
   return {

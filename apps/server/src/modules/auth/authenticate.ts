@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { HttpError } from "../../errors.js";
+import { UnauthenticatedError } from "../../errors.js";
 import { type AuthUser, SESSION_INVALID } from "./service.js";
 
 declare module "fastify" {
@@ -18,15 +18,15 @@ const LOGIN_REQUIRED = "Please log in to continue.";
 export async function authenticate(this: FastifyInstance, request: FastifyRequest, _reply: FastifyReply) {
   const header = request.headers.authorization;
   const match = typeof header === "string" ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-  if (!match?.[1]) throw new HttpError(401, LOGIN_REQUIRED);
+  if (!match?.[1]) throw new UnauthenticatedError(LOGIN_REQUIRED);
   const user = await this.auth.authenticate(match[1]);
-  if (!user) throw new HttpError(401, SESSION_INVALID);
+  if (!user) throw new UnauthenticatedError(SESSION_INVALID);
   request.user = user;
 }
 
 /** The caller inside the user scope (the hook guarantees one). */
 export function currentUser(request: FastifyRequest): AuthUser {
-  if (!request.user) throw new HttpError(401, LOGIN_REQUIRED);
+  if (!request.user) throw new UnauthenticatedError(LOGIN_REQUIRED);
   return request.user;
 }
 

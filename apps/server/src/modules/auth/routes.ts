@@ -10,7 +10,7 @@ import {
 } from "@koc/shared";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { HttpError } from "../../errors.js";
+import { RateLimitedError } from "../../errors.js";
 import { noStore } from "../../plugins/no-store.js";
 import { publicOrigin } from "../../public-origin.js";
 import { authenticate, currentUser } from "./authenticate.js";
@@ -25,7 +25,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     (name: string, rule: { limit: number; windowSeconds: number }) =>
     async (request: FastifyRequest, _reply: FastifyReply) => {
       const hit = await app.rateLimiter.hit(`${name}:address:${request.ip}`, rule.limit, rule.windowSeconds);
-      if (!hit.allowed) throw new HttpError(429, tooManyMessage(hit.retryAfterSeconds));
+      if (!hit.allowed) throw new RateLimitedError(tooManyMessage(hit.retryAfterSeconds), hit.retryAfterSeconds);
     };
 
   app.post(

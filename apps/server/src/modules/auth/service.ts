@@ -6,7 +6,7 @@ import type { Mailer } from "../../adapters/mail/types.js";
 import type { RateLimiter } from "../../adapters/rate-limit/types.js";
 import type { Db } from "../../db/client.js";
 import { passwordResetTokens, users } from "../../db/schema.js";
-import { HttpError } from "../../errors.js";
+import { BadRequestError, ConflictError, RateLimitedError, UnauthenticatedError } from "../../errors.js";
 import { newReferralCode, normaliseReferralCode } from "../referral/code.js";
 import { creditNewAccount } from "../referral/ledger.js";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords.js";
@@ -123,7 +123,7 @@ export function createAuthService({ db, tokens, rateLimiter, mailer, log }: Auth
           return await issue(row);
         } catch (err) {
           if (!isUniqueViolation(err)) throw err;
-          if (await findByEmail(input.email)) throw new HttpError(409, EMAIL_TAKEN);
+          if (await findByEmail(input.email)) throw new ConflictError(EMAIL_TAKEN);
           if (attempt >= 3) throw err; // a referral-code collision four times running: give up
         }
       }
@@ -145,7 +145,8 @@ export function createAuthService({ db, tokens, rateLimiter, mailer, log }: Auth
       ]);
       const blocked = [account, addr].filter((r) => !r.allowed);
       if (blocked.length > 0) {
-        throw new HttpError(429, retryMessage(Math.max(...blocked.map((r) => r.retryAfterSeconds))));
+        const retryAfter = Math.max(...blocked.map((r) => r.retryAfterSeconds));
+        throw new RateLimitedError(retryMessage(retryAfter), retryAfter);
       }
       const delay = loginSlowdownMs(slow.count);
       if (delay > 0) await new Promise((r) => setTimeout(r, delay));
@@ -153,7 +154,7 @@ export function createAuthService({ db, tokens, rateLimiter, mailer, log }: Auth
       const ok = user
         ? await verifyPassword(user.passwordHash, input.password)
         : await burnPasswordCheck(input.password);
-      if (!user || !ok) throw new HttpError(401, BAD_CREDENTIALS);
+      if (!user || !ok) throw new UnauthenticatedError(BAD_CREDENTIALS);
       await Promise.all([rateLimiter.reset(accountKey), rateLimiter.reset(slowKey)]);
       return issue(user);
     },
@@ -169,7 +170,7 @@ export function createAuthService({ db, tokens, rateLimiter, mailer, log }: Auth
 
     async me(userId: string): Promise<PublicUser> {
       const [u] = await db.select().from(users).where(eq(users.id, userId));
-      if (!u) throw new HttpError(401, SESSION_INVALID);
+      if (!u) throw new UnauthenticatedError(SESSION_INVALID);
       return toPublicUser(u);
     },
 
@@ -212,7 +213,7 @@ export function createAuthService({ db, tokens, rateLimiter, mailer, log }: Auth
           .where(and(eq(passwordResetTokens.userId, used.userId), isNull(passwordResetTokens.usedAt)));
         return true;
       });
-      if (!done) throw new HttpError(400, RESET_INVALID);
+      if (!done) throw new BadRequestError(RESET_INVALID);
       return { message: RESET_DONE };
     },
   };

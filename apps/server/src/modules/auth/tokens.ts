@@ -12,21 +12,28 @@ export interface TokenClaims {
 
 /** Login tokens: HS256 JWTs carrying the user id (sub) and the token version (tv), with an expiry. */
 export function createTokenSigner(secret: string) {
-  const key = new TextEncoder().encode(secret);
+  // Imported once: given raw bytes, jose would import a CryptoKey on every sign and verify.
+  const key = crypto.subtle.importKey(
+    "raw",
+    new TextEncoder().encode(secret),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign", "verify"],
+  );
   return {
-    sign: (claims: TokenClaims): Promise<string> =>
+    sign: async (claims: TokenClaims): Promise<string> =>
       new SignJWT({ tv: claims.tokenVersion })
         .setProtectedHeader({ alg: "HS256" })
         .setSubject(claims.userId)
         .setIssuer(ISSUER)
         .setIssuedAt()
         .setExpirationTime(TOKEN_LIFETIME)
-        .sign(key),
+        .sign(await key),
 
     /** The claims of a genuine, unexpired token; null for anything else. */
     async verify(token: string): Promise<TokenClaims | null> {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ["HS256"], issuer: ISSUER });
+        const { payload } = await jwtVerify(token, await key, { algorithms: ["HS256"], issuer: ISSUER });
         if (typeof payload.sub !== "string" || typeof payload.tv !== "number") return null;
         return { userId: payload.sub, tokenVersion: payload.tv };
       } catch (err) {

@@ -1,24 +1,21 @@
 import {
   type Course,
+  courseList,
+  course as courseSchema,
   lessonMinutes,
   type Material,
   type MaterialDetail,
   type MaterialSummary,
+  materialDetail,
+  materialList,
   type QuizQuestion,
 } from "@koc/shared";
-import { asc, count, eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
-import { courses, materials } from "../../db/schema.js";
+import { appMeta, courses, materials } from "../../db/schema.js";
+import { CATALOGUE_HASH_KEY, catalogueGeneration } from "../../db/seed.js";
 import { ForbiddenError, NotFoundError } from "../../errors.js";
-
-const courseColumns = {
-  _id: courses.id,
-  title: courses.title,
-  description: courses.description,
-  category: courses.category,
-  access: courses.access,
-  lessonCount: count(materials.id),
-};
+import { type Prepared, prepare } from "./prepared.js";
 
 export const PREMIUM_LESSON_MESSAGE =
   "This lesson is part of a premium course. Upgrade to Lifetime Premium to read every lesson; the first lesson stays free to preview.";
@@ -26,16 +23,16 @@ export const PREMIUM_LESSON_MESSAGE =
 /** Who is asking: a visitor (null) or a signed-in learner with their premium flag from the database. */
 export type Reader = { isPremium: boolean } | null;
 
-interface CourseLessons {
-  access: Course["access"];
-  lessons: Material[];
-}
+type Access = Course["access"];
 
 /** Premium courses are read by premium learners; the first lesson (position 0) is a free preview. */
-const mayOpen = (access: Course["access"], position: number, reader: Reader) =>
+export const mayOpen = (access: Access, position: number, reader: Reader) =>
   access === "free" || position === 0 || reader?.isPremium === true;
 
-const toSummary = (access: Course["access"], m: Material, reader: Reader): MaterialSummary => ({
+/** Whether the answer about this lesson depends on who asks (only premium lessons past the preview). */
+export const needsReader = (access: Access, position: number) => access === "premium" && position > 0;
+
+const toSummary = (access: Access, m: Material, reader: Reader): MaterialSummary => ({
   _id: m._id,
   courseId: m.courseId,
   title: m.title,
@@ -46,80 +43,177 @@ const toSummary = (access: Course["access"], m: Material, reader: Reader): Mater
   open: mayOpen(access, m.position, reader),
 });
 
+const toDetail = (lesson: Material): MaterialDetail => ({
+  _id: lesson._id,
+  courseId: lesson.courseId,
+  title: lesson.title,
+  type: lesson.type,
+  position: lesson.position,
+  minutes: lessonMinutes(lesson.position),
+  ...(lesson.content ? { content: lesson.content } : {}),
+  quiz: lesson.quiz.map(({ question, options }: QuizQuestion) => ({ question, options })),
+});
+
+/** The whole catalogue as one read of the database (it is small: every course, every lesson). */
+interface Snapshot {
+  generation: number;
+  /** app_meta's catalogue hash when read: another process seeding changes it. */
+  hash: string | null;
+  courses: Course[];
+  courseById: Map<string, Course>;
+  lessonsByCourse: Map<string, Material[]>;
+  lessonById: Map<string, { access: Access; lesson: Material }>;
+  /** Prepared answers, built on first use: "courses", "course:ID", "list:ID:open|preview", "lesson:ID". */
+  prepared: Map<string, Prepared>;
+}
+
+/** A lesson list ready to send: one variant for readers who may open every lesson, one for the rest. */
+export interface PreparedLessonList {
+  access: Access;
+  /** Whether the list's `open` flags depend on the caller (a premium course). */
+  dependsOnReader: boolean;
+  forReader(reader: Reader): Prepared;
+}
+
+export interface PreparedLesson {
+  access: Access;
+  position: number;
+  prepared: Prepared;
+}
+
+/** How often (at most) a process checks whether another process seeded a different catalogue. */
+const RECHECK_MS = 10_000;
+
 /**
- * The catalogue only changes when the seed runs at start-up, so lessons are cached per course
- * for the life of the process (`clearCache` after seeding again in the same process).
+ * The catalogue changes only when the seed runs, so it is read once per process into memory and
+ * each answer is prepared once (JSON, gzip, brotli, ETag). Seeding in this process drops the copy
+ * at once (seed.ts counts seeds); a seed by another process on the same database is noticed
+ * through app_meta's catalogue hash, checked in the background at most every 10 s.
  */
 export function createCatalogueService(db: DbOrTx) {
-  const lessonsCache = new Map<string, CourseLessons>();
-  const courseOfLesson = new Map<string, string>();
+  let snapshot: Promise<Snapshot> | null = null;
+  let checkedAt = 0;
+  let checking = false;
 
-  async function getCourse(id: string): Promise<Course> {
-    const [row] = await db
-      .select(courseColumns)
-      .from(courses)
-      .leftJoin(materials, eq(materials.courseId, courses.id))
-      .where(eq(courses.id, id))
-      .groupBy(courses.id);
-    if (!row) throw new NotFoundError("Course not found");
-    return row;
+  async function load(generation: number): Promise<Snapshot> {
+    // The hash first: a seed committing between the reads then shows as a changed hash later.
+    const [meta] = await db.select().from(appMeta).where(eq(appMeta.key, CATALOGUE_HASH_KEY));
+    const courseRows = await db.select().from(courses).orderBy(asc(courses.position), asc(courses.title));
+    const lessonRows = await db.select().from(materials).orderBy(asc(materials.courseId), asc(materials.position));
+    const lessonsByCourse = new Map<string, Material[]>(courseRows.map((c) => [c.id, []]));
+    for (const m of lessonRows) {
+      lessonsByCourse.get(m.courseId)?.push({
+        _id: m.id,
+        courseId: m.courseId,
+        title: m.title,
+        type: m.type,
+        position: m.position,
+        ...(m.content ? { content: m.content } : {}),
+        quiz: m.quiz,
+      });
+    }
+    const list: Course[] = courseRows.map((c) => ({
+      _id: c.id,
+      title: c.title,
+      description: c.description,
+      category: c.category,
+      access: c.access,
+      lessonCount: lessonsByCourse.get(c.id)?.length ?? 0,
+    }));
+    const lessonById = new Map<string, { access: Access; lesson: Material }>();
+    for (const c of list) {
+      for (const lesson of lessonsByCourse.get(c._id) ?? []) lessonById.set(lesson._id, { access: c.access, lesson });
+    }
+    checkedAt = Date.now();
+    return {
+      generation,
+      hash: meta?.value ?? null,
+      courses: list,
+      courseById: new Map(list.map((c) => [c._id, c])),
+      lessonsByCourse,
+      lessonById,
+      prepared: new Map(),
+    };
   }
 
-  /** The course's lessons in order, with bodies and answer keys: for the server's own use only. */
-  async function courseLessons(courseId: string): Promise<CourseLessons> {
-    const cached = lessonsCache.get(courseId);
-    if (cached) return cached;
-    const course = await getCourse(courseId);
-    const rows = await db
-      .select()
-      .from(materials)
-      .where(eq(materials.courseId, courseId))
-      .orderBy(asc(materials.position));
-    const lessons: Material[] = rows.map((m) => ({
-      _id: m.id,
-      courseId: m.courseId,
-      title: m.title,
-      type: m.type,
-      position: m.position,
-      ...(m.content ? { content: m.content } : {}),
-      quiz: m.quiz,
-    }));
-    const entry = { access: course.access, lessons };
-    lessonsCache.set(courseId, entry);
-    for (const l of lessons) courseOfLesson.set(l._id, courseId);
-    return entry;
+  /** Drops the copy when another process has seeded a different catalogue (checked in the background). */
+  function recheck(current: Snapshot) {
+    if (checking || Date.now() - checkedAt < RECHECK_MS) return;
+    checking = true;
+    checkedAt = Date.now();
+    db.select()
+      .from(appMeta)
+      .where(eq(appMeta.key, CATALOGUE_HASH_KEY))
+      .then(
+        ([meta]) => {
+          if ((meta?.value ?? null) !== current.hash && snapshot) {
+            void snapshot.then((s) => {
+              if (s === current) snapshot = null;
+            });
+          }
+        },
+        () => undefined, // a closed or busy database: the next request checks again
+      )
+      .finally(() => {
+        checking = false;
+      });
+  }
+
+  async function current(): Promise<Snapshot> {
+    const generation = catalogueGeneration();
+    if (snapshot) {
+      const s = await snapshot;
+      if (s.generation === generation) {
+        recheck(s);
+        return s;
+      }
+    }
+    const loading = load(generation);
+    snapshot = loading;
+    // A failed read is not kept: the next request tries again.
+    loading.catch(() => {
+      if (snapshot === loading) snapshot = null;
+    });
+    return loading;
+  }
+
+  function prepared(s: Snapshot, key: string, build: () => Prepared): Prepared {
+    let p = s.prepared.get(key);
+    if (!p) {
+      p = build();
+      s.prepared.set(key, p);
+    }
+    return p;
+  }
+
+  async function getCourse(id: string): Promise<Course> {
+    const found = (await current()).courseById.get(id);
+    if (!found) throw new NotFoundError("Course not found");
+    return found;
   }
 
   /** One lesson with its course's access; 404 when no such lesson exists. */
-  async function findLesson(materialId: string): Promise<{ access: Course["access"]; lesson: Material }> {
-    let courseId = courseOfLesson.get(materialId);
-    if (!courseId) {
-      const [row] = await db
-        .select({ courseId: materials.courseId })
-        .from(materials)
-        .where(eq(materials.id, materialId));
-      if (!row) throw new NotFoundError("Lesson not found");
-      courseId = row.courseId;
-    }
-    const { access, lessons } = await courseLessons(courseId);
-    const lesson = lessons.find((l) => l._id === materialId);
-    if (!lesson) throw new NotFoundError("Lesson not found");
-    return { access, lesson };
+  async function findLesson(materialId: string): Promise<{ access: Access; lesson: Material }> {
+    const found = (await current()).lessonById.get(materialId);
+    if (!found) throw new NotFoundError("Lesson not found");
+    return found;
+  }
+
+  async function courseLessons(courseId: string): Promise<{ access: Access; lessons: Material[] }> {
+    const s = await current();
+    const c = s.courseById.get(courseId);
+    if (!c) throw new NotFoundError("Course not found");
+    return { access: c.access, lessons: s.lessonsByCourse.get(courseId) ?? [] };
   }
 
   return {
+    /** Forgets the in-memory catalogue; the next call reads it again. */
     clearCache() {
-      lessonsCache.clear();
-      courseOfLesson.clear();
+      snapshot = null;
     },
 
     async listCourses(): Promise<Course[]> {
-      return db
-        .select(courseColumns)
-        .from(courses)
-        .leftJoin(materials, eq(materials.courseId, courses.id))
-        .groupBy(courses.id)
-        .orderBy(asc(courses.position), asc(courses.title));
+      return (await current()).courses;
     },
 
     getCourse,
@@ -142,15 +236,56 @@ export function createCatalogueService(db: DbOrTx) {
     async getMaterial(materialId: string, reader: Reader): Promise<MaterialDetail> {
       const { access, lesson } = await findLesson(materialId);
       if (!mayOpen(access, lesson.position, reader)) throw new ForbiddenError(PREMIUM_LESSON_MESSAGE);
+      return toDetail(lesson);
+    },
+
+    /** GET /api/courses, prepared (checked against the shared schema when built). */
+    async preparedCourses(): Promise<Prepared> {
+      const s = await current();
+      return prepared(s, "courses", () => prepare(courseList.parse(s.courses)));
+    },
+
+    /** GET /api/courses/:id, prepared; 404 for an unknown course. */
+    async preparedCourse(id: string): Promise<Prepared> {
+      const s = await current();
+      const c = s.courseById.get(id);
+      if (!c) throw new NotFoundError("Course not found");
+      return prepared(s, `course:${id}`, () => prepare(courseSchema.parse(c)));
+    },
+
+    /** GET /api/materials/course/:id, prepared per access level; 404 for an unknown course. */
+    async preparedLessonList(courseId: string): Promise<PreparedLessonList> {
+      const s = await current();
+      const c = s.courseById.get(courseId);
+      if (!c) throw new NotFoundError("Course not found");
+      const lessons = s.lessonsByCourse.get(courseId) ?? [];
+      const variant = (reader: Reader, name: string) =>
+        prepared(s, `list:${courseId}:${name}`, () =>
+          prepare(materialList.parse(lessons.map((m) => toSummary(c.access, m, reader)))),
+        );
+      const dependsOnReader = c.access === "premium";
       return {
-        _id: lesson._id,
-        courseId: lesson.courseId,
-        title: lesson.title,
-        type: lesson.type,
-        position: lesson.position,
-        minutes: lessonMinutes(lesson.position),
-        ...(lesson.content ? { content: lesson.content } : {}),
-        quiz: lesson.quiz.map(({ question, options }: QuizQuestion) => ({ question, options })),
+        access: c.access,
+        dependsOnReader,
+        forReader: (reader) =>
+          !dependsOnReader || reader?.isPremium === true
+            ? variant({ isPremium: true }, "open")
+            : variant(null, "preview"),
+      };
+    },
+
+    /**
+     * GET /api/materials/:id, prepared; 404 for an unknown lesson. The caller decides access with
+     * mayOpen before sending it: the body is the same for everyone who may open the lesson.
+     */
+    async preparedLesson(materialId: string): Promise<PreparedLesson> {
+      const s = await current();
+      const found = s.lessonById.get(materialId);
+      if (!found) throw new NotFoundError("Lesson not found");
+      return {
+        access: found.access,
+        position: found.lesson.position,
+        prepared: prepared(s, `lesson:${materialId}`, () => prepare(materialDetail.parse(toDetail(found.lesson)))),
       };
     },
   };

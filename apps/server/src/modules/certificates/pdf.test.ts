@@ -53,6 +53,24 @@ describe("certificate PDF", () => {
     expect(text).toContain("Founder, Kingdom of Code");
   });
 
+  it('notes "with N of M trials passed" for a course with trials, and nothing for one without', async () => {
+    const cert = {
+      code,
+      name: "Devasena",
+      courseTitle: "Java Programming",
+      courseId: "java-programming",
+      issuedAt: "2026-01-15T10:00:00.000Z",
+      verifyUrl,
+    };
+    const withTrials = textOf(save(await renderCertificatePdf(cert, { passed: 3, total: 8 })));
+    expect(withTrials).toContain("with 3 of 8 trials passed");
+    expect(withTrials).toContain("Completed on 15 January 2026");
+    expect(textOf(save(await renderCertificatePdf(cert, { passed: 0, total: 0 })))).not.toMatch(/trials? passed/);
+    expect(textOf(save(await renderCertificatePdf(cert, { passed: 1, total: 1 })))).toContain(
+      "with 1 of 1 trial passed",
+    );
+  });
+
   it("never fails on a script without its own font (Gurmukhi, Telugu, Malayalam fall back to Noto Sans)", async () => {
     for (const name of ["ਗੁਰਪ੍ਰੀਤ ਸਿੰਘ", "శ్రీనివాస్", "ശ്രീലക്ഷ്മി", "王小明"]) {
       expect(nameScript(name)).toBe("latin");

@@ -51,7 +51,16 @@ const H = 210;
  * tables (conjuncts, reordered vowel signs), and the name is marked with its ActualText so text
  * extraction and screen readers get it in logical order.
  */
-export async function renderCertificatePdf(cert: CertificateResponse): Promise<Buffer> {
+/** "with 3 of 8 trials passed": the certificate's note for a course with trials (none without). */
+export const trialsNote = (trials: { passed: number; total: number } | undefined): string | undefined =>
+  trials && trials.total > 0
+    ? `with ${trials.passed} of ${trials.total} ${trials.total === 1 ? "trial" : "trials"} passed`
+    : undefined;
+
+export async function renderCertificatePdf(
+  cert: CertificateResponse,
+  trials?: { passed: number; total: number },
+): Promise<Buffer> {
   const doc = new PDFDocument({
     size: "A4",
     layout: "landscape",
@@ -97,6 +106,8 @@ export async function renderCertificatePdf(cert: CertificateResponse): Promise<B
   centered("has successfully completed every topic of the course", 107, "Helvetica", 13, "#2b2118");
   centered(cert.courseTitle, 121, "Times-Bold", 22, "#2b2118");
   centered(`Completed on ${formatCertificateDate(new Date(cert.issuedAt))}`, 134, "Helvetica", 12, "#2b2118");
+  const note = trialsNote(trials);
+  if (note) centered(note, 142, "Helvetica-Oblique", 12, "#2b2118");
 
   // founder signature block
   doc

@@ -2,7 +2,7 @@ import { type CertificateRecord, certificateName, newVerificationCode } from "@k
 import { and, desc, eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
 import { certificates, courses } from "../../db/schema.js";
-import { ForbiddenError, HttpError, NotFoundError } from "../../errors.js";
+import { ConflictError, ForbiddenError, NotFoundError } from "../../errors.js";
 import type { ProgressService } from "../progress/service.js";
 
 type Row = typeof certificates.$inferSelect;
@@ -42,8 +42,7 @@ export function createCertificateService(db: DbOrTx, progress: ProgressService) 
       // Only what the server recorded counts: every topic completed after a graded pass.
       const { remaining, total } = await progress.remaining(user.id, courseId);
       if (total === 0 || remaining > 0) {
-        throw new HttpError(
-          409,
+        throw new ConflictError(
           `Complete every topic of ${course.title} to earn its certificate: ${remaining} of ${total} ${remaining === 1 ? "topic remains" : "topics remain"}.`,
         );
       }

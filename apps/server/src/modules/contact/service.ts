@@ -4,7 +4,7 @@ import type { Mailer } from "../../adapters/mail/types.js";
 import type { RateLimiter } from "../../adapters/rate-limit/types.js";
 import type { Db } from "../../db/client.js";
 import { contactMessages } from "../../db/schema.js";
-import { HttpError } from "../../errors.js";
+import { RateLimitedError } from "../../errors.js";
 
 /** Per sender address (email) and per network address (IP): generous for people, tight for floods. */
 export const CONTACT_RATE_LIMITS = {
@@ -28,7 +28,7 @@ export function createContactService({ db, mailer, rateLimiter, supportEmail, lo
 
   async function checkRate(key: string, rule: { limit: number; windowSeconds: number }) {
     const result = await rateLimiter.hit(key, rule.limit, rule.windowSeconds);
-    if (!result.allowed) throw new HttpError(429, CONTACT_RATE_LIMITED);
+    if (!result.allowed) throw new RateLimitedError(CONTACT_RATE_LIMITED, result.retryAfterSeconds);
   }
 
   return {

@@ -1,6 +1,5 @@
-import { courseIdParams, enrolledCourse, enrolledCourseList, errorBody } from "@koc/shared";
+import { courseIdParams, enrolledCourse, enrolledCourseList, errorBody, noContent } from "@koc/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { currentUser } from "../auth/authenticate.js";
 
 /** The caller's enrolments only; registered inside the authenticated user scope. */
@@ -32,7 +31,7 @@ export const enrollmentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     "/enrollments/:id",
-    { schema: { params: courseIdParams, response: { 204: z.null(), 400: errorBody, 401: errorBody } } },
+    { schema: { params: courseIdParams, response: { 204: noContent, 400: errorBody, 401: errorBody } } },
     async (request, reply) => {
       await app.enrollments.unenroll(currentUser(request).id, request.params.id);
       return reply.status(204).send(null);

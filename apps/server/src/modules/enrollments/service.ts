@@ -2,7 +2,7 @@ import type { EnrolledCourse } from "@koc/shared";
 import { and, asc, count, eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
 import { courses, enrollments, materials, users } from "../../db/schema.js";
-import { HttpError, NotFoundError } from "../../errors.js";
+import { ForbiddenError, NotFoundError } from "../../errors.js";
 
 export const PREMIUM_ENROL_REFUSED =
   "This is a premium course. Upgrade to lifetime premium to enrol and unlock all its lessons.";
@@ -48,7 +48,7 @@ export function createEnrollmentService(db: DbOrTx) {
       if (course.access === "premium") {
         // Read premium from the database, never from the client: a revoke takes effect at once.
         const [user] = await db.select({ isPremium: users.isPremium }).from(users).where(eq(users.id, userId));
-        if (!user?.isPremium) throw new HttpError(403, PREMIUM_ENROL_REFUSED);
+        if (!user?.isPremium) throw new ForbiddenError(PREMIUM_ENROL_REFUSED);
       }
       const inserted = await db
         .insert(enrollments)

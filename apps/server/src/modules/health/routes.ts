@@ -2,7 +2,8 @@ import { errorBody, healthBody, readyBody } from "@koc/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get("/health", { schema: { response: { 200: healthBody } } }, () => ({
+  // A few bytes: nothing to compress, no body to decompress.
+  app.get("/health", { compress: false, decompress: false, schema: { response: { 200: healthBody } } }, () => ({
     status: "ok" as const,
     uptimeSeconds: Math.round(process.uptime()),
   }));

@@ -1,6 +1,6 @@
 import type { MentorContext } from "@koc/shared";
 import type { CodeRunner } from "../../adapters/code-runner/types.js";
-import { HttpError } from "../../errors.js";
+import { RateLimitedError, UnavailableError, UnsupportedError } from "../../errors.js";
 
 /** The explanation and where a lesson teaches it. */
 interface Lesson {
@@ -170,9 +170,12 @@ export async function checkCode(runner: CodeRunner, code: string, language: stri
   try {
     result = await runner.run({ version: "java17", code });
   } catch (err) {
-    if (err instanceof HttpError && err.statusCode < 500 && err.statusCode !== 422) throw err;
+    // A busy queue is the asker's to hear about; "no runner" or "no JDK for this version" is a finding.
+    if (err instanceof RateLimitedError) throw err;
     const reason =
-      err instanceof HttpError ? err.message : "the Java runner did not answer. Please try again in a moment.";
+      err instanceof UnavailableError || err instanceof UnsupportedError
+        ? err.message
+        : "the Java runner did not answer. Please try again in a moment.";
     return { kind: "unavailable", reason };
   }
   if (result.compileError) {

@@ -1,7 +1,7 @@
 import { errorBody, type MentorStreamEvent, mentorChatRequest, mentorChatResponse } from "@koc/shared";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { HttpError } from "../../errors.js";
+import { RateLimitedError } from "../../errors.js";
 import type { Asker } from "./service.js";
 
 /** Questions per learner (or, for visitors, per address) per minute. */
@@ -15,9 +15,9 @@ export const mentorRoutes: FastifyPluginAsyncZod = async (app) => {
     const key = user ? `mentor:user:${user.id}` : `mentor:ip:${request.ip}`;
     const limit = await app.rateLimiter.hit(key, MENTOR_RATE_LIMIT, 60);
     if (!limit.allowed) {
-      throw new HttpError(
-        429,
+      throw new RateLimitedError(
         `Even Kattappa must catch his breath, warrior. Ask me again in ${limit.retryAfterSeconds} seconds.`,
+        limit.retryAfterSeconds,
       );
     }
     return { isPremium: user?.isPremium ?? false, ip: request.ip };

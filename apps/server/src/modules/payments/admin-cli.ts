@@ -2,7 +2,7 @@ import { formatAmount } from "@koc/shared";
 import { desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { invoices, paymentOrders, payments, users } from "../../db/schema.js";
-import { HttpError } from "../../errors.js";
+import { NotFoundError } from "../../errors.js";
 import { createEntitlementService } from "./entitlements.js";
 
 export const ADMIN_USAGE = `Usage:
@@ -51,7 +51,7 @@ export async function runAdmin(argv: string[], db: Db, defaultActor: string, out
 
   if (command === "payments" && sub && !email) {
     const [user] = await db.select().from(users).where(eq(users.email, sub.trim().toLowerCase()));
-    if (!user) throw new HttpError(404, `No user with the email ${sub}`);
+    if (!user) throw new NotFoundError(`No user with the email ${sub}`);
     out(`${user.name} <${user.email}>, premium: ${user.isPremium ? "yes" : "no"}`);
     const orders = await db
       .select()

@@ -14,7 +14,7 @@ import type { TestCheckoutGateway } from "../../adapters/payments/test-checkout.
 import type { GatewayPayment, PaymentGateway } from "../../adapters/payments/types.js";
 import type { Db, DbOrTx } from "../../db/client.js";
 import { invoices, paymentOrders, payments, users } from "../../db/schema.js";
-import { HttpError, NotFoundError } from "../../errors.js";
+import { BadRequestError, ConflictError, NotFoundError, UnavailableError, UpstreamError } from "../../errors.js";
 import { grantForPayment } from "./entitlements.js";
 
 export const ALREADY_PREMIUM = "You already have lifetime premium. Nothing more to pay!";
@@ -91,7 +91,7 @@ export const matchesOrder = (order: OrderRow, payment: GatewayPayment) =>
 
 export function createPaymentService({ db, gateway, log }: PaymentServiceDeps) {
   const requireGateway = () => {
-    if (!gateway) throw new HttpError(503, PAYMENTS_OFF);
+    if (!gateway) throw new UnavailableError(PAYMENTS_OFF);
     return gateway;
   };
 
@@ -120,12 +120,12 @@ export function createPaymentService({ db, gateway, log }: PaymentServiceDeps) {
       const g = requireGateway();
       const [user] = await db.select({ isPremium: users.isPremium }).from(users).where(eq(users.id, userId));
       if (!user) throw new NotFoundError("User not found");
-      if (user.isPremium) throw new HttpError(409, ALREADY_PREMIUM);
+      if (user.isPremium) throw new ConflictError(ALREADY_PREMIUM);
       const { amount, currency } = PREMIUM_PRICE;
       const receipt = newReceipt();
       const order = await g.createOrder({ amount, currency, receipt, notes: { userId, item: PREMIUM_ITEM } });
       if (order.amount !== amount || order.currency !== currency) {
-        throw new HttpError(502, "The payment provider created an order for the wrong amount");
+        throw new UpstreamError("The payment provider created an order for the wrong amount");
       }
       await db.insert(paymentOrders).values({ id: order.id, userId, gateway: g.mode, amount, currency, receipt });
       return { id: order.id, amount, currency, mode: g.mode, keyId: g.keyId };
@@ -135,7 +135,7 @@ export function createPaymentService({ db, gateway, log }: PaymentServiceDeps) {
       const g = requireGateway();
       const order = await ownOrder(userId, body.razorpay_order_id);
       const expected = checkoutSignature(g.keySecret, order.id, body.razorpay_payment_id);
-      if (!signaturesMatch(expected, body.razorpay_signature)) throw new HttpError(400, BAD_SIGNATURE);
+      if (!signaturesMatch(expected, body.razorpay_signature)) throw new BadRequestError(BAD_SIGNATURE);
 
       // Already fulfilled (by an earlier verify or by the webhook): the same invoice, nothing granted twice.
       const [done] = await db
@@ -147,7 +147,7 @@ export function createPaymentService({ db, gateway, log }: PaymentServiceDeps) {
       let payment = await g.fetchPayment(body.razorpay_payment_id);
       if (!payment || !matchesOrder(order, payment)) {
         log.warn({ orderId: order.id, paymentId: body.razorpay_payment_id, payment }, "payment does not match order");
-        throw new HttpError(400, PAYMENT_MISMATCH);
+        throw new BadRequestError(PAYMENT_MISMATCH);
       }
       if (payment.status === "authorized") {
         try {
@@ -160,7 +160,7 @@ export function createPaymentService({ db, gateway, log }: PaymentServiceDeps) {
         }
       }
       if (payment.status !== "captured" || !matchesOrder(order, payment))
-        throw new HttpError(400, PAYMENT_NOT_CAPTURED);
+        throw new BadRequestError(PAYMENT_NOT_CAPTURED);
       const captured = payment;
       return db.transaction((tx) => fulfil(tx, order, captured, `${g.mode}:verify-payment`));
     },

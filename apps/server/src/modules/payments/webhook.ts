@@ -5,7 +5,7 @@ import { toGatewayPayment } from "../../adapters/payments/razorpay.js";
 import { hmacHex, signaturesMatch } from "../../adapters/payments/signature.js";
 import type { Db } from "../../db/client.js";
 import { paymentOrders, paymentWebhookEvents } from "../../db/schema.js";
-import { HttpError } from "../../errors.js";
+import { BadRequestError, NotFoundError } from "../../errors.js";
 import { fulfil, matchesOrder, recordFailure } from "./service.js";
 
 export const BAD_WEBHOOK_SIGNATURE = "Invalid webhook signature";
@@ -42,14 +42,14 @@ export interface WebhookDeps {
  */
 export function createWebhookHandler({ db, secret, log }: WebhookDeps) {
   return async function handle(raw: Buffer, signature: string | undefined, eventId: string | undefined) {
-    if (!secret) throw new HttpError(404, "Webhooks are not configured (RAZORPAY_WEBHOOK_SECRET)");
-    if (!signaturesMatch(hmacHex(secret, raw), signature)) throw new HttpError(400, BAD_WEBHOOK_SIGNATURE);
-    if (!eventId || eventId.length > 100) throw new HttpError(400, "x-razorpay-event-id: is required");
+    if (!secret) throw new NotFoundError("Webhooks are not configured (RAZORPAY_WEBHOOK_SECRET)");
+    if (!signaturesMatch(hmacHex(secret, raw), signature)) throw new BadRequestError(BAD_WEBHOOK_SIGNATURE);
+    if (!eventId || eventId.length > 100) throw new BadRequestError("x-razorpay-event-id: is required");
     let parsed: z.infer<typeof webhookEvent>;
     try {
       parsed = webhookEvent.parse(JSON.parse(raw.toString("utf8")));
     } catch {
-      throw new HttpError(400, "body: is not a Razorpay event");
+      throw new BadRequestError("body: is not a Razorpay event");
     }
     const entity = parsed.payload.payment?.entity;
     const payment = entity ? toGatewayPayment(entity) : null;

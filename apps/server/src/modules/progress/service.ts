@@ -1,7 +1,7 @@
-import { type CourseProgressBody, dayStreak, isPassing, type StoredCourseProgress, XP_PER_MATERIAL } from "@koc/shared";
+import { type CourseProgressBody, courseXp, dayStreak, isPassing, type StoredCourseProgress } from "@koc/shared";
 import { and, eq, inArray, isNotNull, notInArray } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { quizAttempts, topicCompletions } from "../../db/schema.js";
+import { exercisePasses, quizAttempts, topicCompletions } from "../../db/schema.js";
 import type { CatalogueService } from "../catalogue/service.js";
 
 interface ProgressDeps {
@@ -29,6 +29,12 @@ export function createProgressService({ db, catalogue, now = () => new Date() }:
       .from(topicCompletions)
       .where(and(eq(topicCompletions.userId, userId), eq(topicCompletions.courseId, courseId)));
 
+    // Trials passed: each adds XP_PER_TRIAL once (the shared rules' courseXp) and counts as activity.
+    const trials = await db
+      .select({ at: exercisePasses.passedAt })
+      .from(exercisePasses)
+      .where(and(eq(exercisePasses.userId, userId), eq(exercisePasses.courseId, courseId)));
+
     const best = new Map<string, number>();
     for (const a of attempts) {
       if (a.materialId) best.set(a.materialId, Math.max(best.get(a.materialId) ?? 0, a.score));
@@ -36,14 +42,14 @@ export function createProgressService({ db, catalogue, now = () => new Date() }:
     const done = new Set(completions.map((c) => c.materialId));
     const ids = lessons.map((l) => l._id);
     const completed = ids.filter((id) => done.has(id));
-    const activity = [...attempts.map((a) => a.at), ...completions.map((c) => c.at)];
+    const activity = [...attempts.map((a) => a.at), ...completions.map((c) => c.at), ...trials.map((t) => t.at)];
     const last = activity.reduce((m, d) => (d > m ? d : m), new Date(0));
     return {
       courseId,
       completed,
       knowledgeUnlocked: ids.filter((id) => isPassing(best.get(id) ?? -1)),
       topicProgress: Object.fromEntries(ids.filter((id) => best.has(id)).map((id) => [id, best.get(id) as number])),
-      xp: completed.length * XP_PER_MATERIAL,
+      xp: courseXp(completed.length, trials.length),
       streak: dayStreak(activity, now(), timeZone),
       updatedAt: last.toISOString(),
     };
@@ -76,7 +82,13 @@ export function createProgressService({ db, catalogue, now = () => new Date() }:
         .selectDistinct({ courseId: topicCompletions.courseId })
         .from(topicCompletions)
         .where(eq(topicCompletions.userId, userId));
-      const courseIds = [...new Set([...fromAttempts, ...fromCompletions].map((r) => r.courseId))].sort();
+      const fromTrials = await db
+        .selectDistinct({ courseId: exercisePasses.courseId })
+        .from(exercisePasses)
+        .where(eq(exercisePasses.userId, userId));
+      const courseIds = [
+        ...new Set([...fromAttempts, ...fromCompletions, ...fromTrials].map((r) => r.courseId)),
+      ].sort();
       return Promise.all(courseIds.map((id) => compute(userId, id, timeZone)));
     },
 

@@ -2,7 +2,7 @@ import { courseQuizSetName, type QuizAttemptResult, type RedeemReceiptsResult } 
 import type { RateLimiter } from "../../adapters/rate-limit/types.js";
 import type { DbOrTx } from "../../db/client.js";
 import { quizAttempts, redeemedReceipts } from "../../db/schema.js";
-import { ForbiddenError, HttpError, NotFoundError } from "../../errors.js";
+import { ForbiddenError, NotFoundError, RateLimitedError } from "../../errors.js";
 import type { CatalogueService } from "../catalogue/service.js";
 import { COURSE_QUIZ_ANSWERS } from "./course-quiz-answers.js";
 import { grade } from "./grading.js";
@@ -27,7 +27,7 @@ export function createQuizService({ db, catalogue, rateLimiter, receipts, now = 
   async function limit(taker: Taker) {
     const key = taker.user ? `quiz:user:${taker.user.id}` : `quiz:ip:${taker.ip}`;
     const result = await rateLimiter.hit(key, ATTEMPTS_PER_MINUTE, 60);
-    if (!result.allowed) throw new HttpError(429, QUIZ_RATE_LIMITED);
+    if (!result.allowed) throw new RateLimitedError(QUIZ_RATE_LIMITED, result.retryAfterSeconds);
   }
 
   return {

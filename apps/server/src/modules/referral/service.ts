@@ -11,7 +11,14 @@ import type { FastifyBaseLogger } from "fastify";
 import type { RateLimiter } from "../../adapters/rate-limit/types.js";
 import type { Db } from "../../db/client.js";
 import { creditLedger, users } from "../../db/schema.js";
-import { HttpError, NotFoundError } from "../../errors.js";
+import {
+  BadRequestError,
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  RateLimitedError,
+  UnauthenticatedError,
+} from "../../errors.js";
 import type { AuthUser } from "../auth/service.js";
 import { findReferrer, grantReferral, referralOf } from "./ledger.js";
 
@@ -36,18 +43,18 @@ export interface ReferralServiceDeps {
 export function createReferralService({ db, rateLimiter, log }: ReferralServiceDeps) {
   /** Every referral call is about the caller's own account; the email in the request must be theirs. */
   const ownOnly = (caller: AuthUser, email: string) => {
-    if (email !== caller.email) throw new HttpError(403, NOT_YOUR_ACCOUNT);
+    if (email !== caller.email) throw new ForbiddenError(NOT_YOUR_ACCOUNT);
   };
 
   const codeOf = async (userId: string) => {
     const [row] = await db.select({ referralCode: users.referralCode }).from(users).where(eq(users.id, userId));
-    if (!row) throw new HttpError(401, "Your session has ended. Please log in again.");
+    if (!row) throw new UnauthenticatedError("Your session has ended. Please log in again.");
     return row.referralCode;
   };
 
   /** 200 when this referrer is the one already recorded; another referrer is a conflict. */
   const alreadyRecorded = (recordedReferrer: string, referrerId: string): ApplyReferralResponse => {
-    if (recordedReferrer !== referrerId) throw new HttpError(409, OTHER_REFERRER);
+    if (recordedReferrer !== referrerId) throw new ConflictError(OTHER_REFERRER);
     return { message: ALREADY_APPLIED, credited: false };
   };
 
@@ -65,14 +72,14 @@ export function createReferralService({ db, rateLimiter, log }: ReferralServiceD
       ownOnly(caller, input.newUserEmail);
       const hit = await rateLimiter.hit(`referral-apply:${caller.id}`, APPLY_LIMIT.limit, APPLY_LIMIT.windowSeconds);
       if (!hit.allowed) {
-        throw new HttpError(
-          429,
+        throw new RateLimitedError(
           `Too many referral attempts. Try again in ${Math.ceil(hit.retryAfterSeconds / 60)} minutes.`,
+          hit.retryAfterSeconds,
         );
       }
       const referrer = await findReferrer(db, input.referralCode);
       if (!referrer) throw new NotFoundError(UNKNOWN_CODE);
-      if (referrer.id === caller.id) throw new HttpError(400, OWN_CODE);
+      if (referrer.id === caller.id) throw new BadRequestError(OWN_CODE);
 
       const recorded = await referralOf(db, caller.id);
       if (recorded) return alreadyRecorded(recorded.referrerId, referrer.id);
@@ -86,7 +93,7 @@ export function createReferralService({ db, rateLimiter, log }: ReferralServiceD
             gt(users.createdAt, sql`now() - make_interval(hours => ${REFERRAL_APPLY_WINDOW_HOURS}::int)`),
           ),
         );
-      if (!fresh) throw new HttpError(403, WINDOW_CLOSED);
+      if (!fresh) throw new ForbiddenError(WINDOW_CLOSED);
 
       const credited = await db.transaction(async (tx) => {
         if (!(await grantReferral(tx, referrer.id, caller.id))) return false;

@@ -80,6 +80,7 @@ describe.each(engines)("run API on %s", (engine) => {
           ran.push(job.version);
           return { stdout: "hi\n", stderr: "", exitCode: 0, timeMs: 1, timedOut: false, truncated: false };
         },
+        runCases: async () => ({ runs: [] }),
         close: async () => undefined,
       };
       const app = await appWith(database, fake);

@@ -1,6 +1,6 @@
 import { errorBody, runRequest, runResult, runStatus } from "@koc/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { HttpError } from "../../errors.js";
+import { RateLimitedError } from "../../errors.js";
 
 /** Runs per address per minute. */
 export const RUN_RATE_LIMIT = 30;
@@ -17,25 +17,16 @@ export const runRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: runResult, 400: errorBody, 422: errorBody, 429: errorBody, 503: errorBody },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const limit = await app.rateLimiter.hit(`run:ip:${request.ip}`, RUN_RATE_LIMIT, RUN_RATE_WINDOW_SECONDS);
       if (!limit.allowed) {
-        reply.header("retry-after", String(limit.retryAfterSeconds));
-        throw new HttpError(
-          429,
+        throw new RateLimitedError(
           `Too many runs from your address. Please wait ${limit.retryAfterSeconds} seconds and try again.`,
+          limit.retryAfterSeconds,
         );
       }
       const { version, code, stdin } = request.body;
-      try {
-        return await app.codeRunner.run({ version, code, stdin });
-      } catch (err) {
-        // The error handler keeps 5xx messages generic; "no runner / busy" is for the learner to read.
-        if (err instanceof HttpError && err.statusCode === 503) {
-          return reply.status(503).send({ message: err.message });
-        }
-        throw err;
-      }
+      return app.codeRunner.run({ version, code, stdin });
     },
   );
 };

@@ -1,33 +1,22 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "react-router";
+import { act, cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { AlertProvider } from "../../components/alerts";
-import { SessionProvider } from "../../lib/session";
+import { renderRoutes, testUser } from "../../testing/render-page";
 import ForgotPasswordPage from "./forgot-password-page";
 import LoginPage from "./login-page";
 import RegisterPage from "./register-page";
+import ResetPasswordPage from "./reset-password-page";
 
 function renderAt(path: string) {
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       { path: "/login", Component: LoginPage },
       { path: "/register", Component: RegisterPage },
       { path: "/forgot-password", Component: ForgotPasswordPage },
+      { path: "/reset-password", Component: ResetPasswordPage },
       { path: "/dashboard", element: <h1>Dashboard stand-in</h1> },
     ],
-    { initialEntries: [path] },
-  );
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <SessionProvider>
-        <AlertProvider>
-          <RouterProvider router={router} />
-        </AlertProvider>
-      </SessionProvider>
-    </QueryClientProvider>,
-  );
-  return router;
+    path,
+  ).router;
 }
 
 /** fetch answers one response per call, resolved when the test says so. */
@@ -39,6 +28,8 @@ function controlledFetch() {
   );
   return {
     respond: async (status: number, body: unknown) => {
+      // The form validates asynchronously first: wait until the request has actually gone out.
+      await vi.waitFor(() => expect(pending.length).toBeGreaterThan(0));
       await act(async () => {
         pending.shift()?.(new Response(typeof body === "string" ? body : JSON.stringify(body), { status }));
       });
@@ -62,9 +53,9 @@ describe("account pages", () => {
     fill("Email", "ada@example.com");
     fill("Password", "wrong-one");
     fireEvent.click(screen.getByRole("button", { name: "Login" }));
-    expect(screen.getByRole("button", { name: "Logging in..." })).toHaveProperty("disabled", true);
+    expect(await screen.findByRole("button", { name: "Logging in..." })).toHaveProperty("disabled", true);
     await server.respond(401, { message: "Invalid email or password" });
-    expect(screen.getByRole("alert").textContent).toBe("Invalid email or password");
+    expect((await screen.findByRole("alert")).textContent).toBe("Invalid email or password");
     expect(screen.getByRole("button", { name: "Login" })).toHaveProperty("disabled", false);
   });
 
@@ -75,7 +66,7 @@ describe("account pages", () => {
     fill("Password", "whatever");
     fireEvent.click(screen.getByRole("button", { name: "Login" }));
     await server.respond(502, "<html>bad gateway</html>");
-    expect(screen.getByRole("alert").textContent).toBe("Login failed");
+    expect((await screen.findByRole("alert")).textContent).toBe("Login failed");
   });
 
   it("login stores the session and goes to the dashboard", async () => {
@@ -108,12 +99,12 @@ describe("account pages", () => {
     fill("Email", "ada@example.com");
     fill("Password", "short");
     fireEvent.click(screen.getByRole("button", { name: "Create Account" }));
-    expect(screen.getByRole("alert").textContent).toBe("Password must be at least 8 characters");
+    expect((await screen.findByRole("alert")).textContent).toBe("Password must be at least 8 characters.");
     fill("Password", "long-enough-now");
     fireEvent.click(screen.getByRole("button", { name: "Create Account" }));
-    expect(screen.getByRole("button", { name: "Creating Account..." })).toHaveProperty("disabled", true);
+    expect(await screen.findByRole("button", { name: "Creating Account..." })).toHaveProperty("disabled", true);
     await server.respond(500, "");
-    expect(screen.getByRole("alert").textContent).toBe("Registration failed");
+    expect((await screen.findByRole("alert")).textContent).toBe("Registration failed");
   });
 
   it("register with a code applies it after joining; a failing apply is only logged and the learner still goes on", async () => {
@@ -124,14 +115,7 @@ describe("account pages", () => {
     fill("Email", "Ada@Example.com");
     fill("Password", "long-enough-now");
     fireEvent.click(screen.getByRole("button", { name: "Create Account" }));
-    const user = {
-      _id: "u1",
-      name: "Ada",
-      email: "ada@example.com",
-      phone: null,
-      isPremium: false,
-      referralCode: "ADAC0DE2",
-    };
+    const user = testUser;
     await server.respond(201, { token: "tok", user });
     const calls = (fetch as unknown as { mock: { calls: [string, RequestInit][] } }).mock.calls;
     await vi.waitFor(() => expect(calls.length).toBe(2));
@@ -152,11 +136,31 @@ describe("account pages", () => {
     renderAt("/forgot-password");
     fill("Email", "ada@example.com");
     fireEvent.click(screen.getByRole("button", { name: "Send Reset Link" }));
-    expect(screen.getByRole("button", { name: "Sending..." })).toHaveProperty("disabled", true);
+    expect(await screen.findByRole("button", { name: "Sending..." })).toHaveProperty("disabled", true);
     await server.respond(200, { message: "ok" });
-    expect(screen.getByRole("status").textContent).toBe("Password reset link sent to your email!");
+    expect((await screen.findByRole("status")).textContent).toBe("Password reset link sent to your email!");
     fireEvent.click(screen.getByRole("button", { name: "Send Reset Link" }));
     await server.respond(503, "");
-    expect(screen.getByRole("alert").textContent).toBe("Failed to send reset email.");
+    expect((await screen.findByRole("alert")).textContent).toBe("Failed to send reset email.");
+  });
+
+  it("reset password checks the rule and the confirmation before sending, then shows the server's answer", async () => {
+    const server = controlledFetch();
+    renderAt("/reset-password?token=abc");
+    fill("New Password", "long-enough-now");
+    fill("Confirm New Password", "something-else");
+    fireEvent.click(screen.getByRole("button", { name: "Reset Password" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("The confirmation does not match the new password.");
+    expect(fetch).not.toHaveBeenCalled();
+    fill("Confirm New Password", "long-enough-now");
+    fireEvent.click(screen.getByRole("button", { name: "Reset Password" }));
+    await server.respond(400, { message: "This reset link has expired. Please request a new one." });
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "This reset link has expired. Please request a new one.",
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Reset Password" }));
+    await server.respond(200, { message: "Your password has been changed." });
+    expect((await screen.findByRole("status")).textContent).toBe("Your password has been changed.");
+    expect(screen.queryByRole("button", { name: "Reset Password" })).toBeNull();
   });
 });

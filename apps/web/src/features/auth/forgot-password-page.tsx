@@ -1,31 +1,26 @@
-import { type FormEvent, useState } from "react";
+import { forgotPasswordRequest } from "@koc/shared";
+import { useState } from "react";
 import { Link } from "react-router";
+import { FormMessage, useZodForm } from "../../components/form";
 import { TextField } from "../../components/text-field";
 import { paths } from "../../lib/paths";
 import { forgotPasswordCall, serverMessage } from "./api/auth-calls";
 import { AuthCard } from "./auth-card";
 
-type Result = { tone: "success" | "error"; text: string } | null;
-
 export default function ForgotPasswordPage() {
-  const [email, setEmail] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<Result>(null);
+  const { register, handleSubmit, setError, formState } = useZodForm(forgotPasswordRequest, { email: "" });
+  const { errors, isSubmitting } = formState;
+  const [sent, setSent] = useState(false);
 
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    setResult(null);
+  const onSubmit = handleSubmit(async ({ email }) => {
+    setSent(false);
     try {
       await forgotPasswordCall(email);
-      setResult({ tone: "success", text: "Password reset link sent to your email!" });
+      setSent(true);
     } catch (err) {
-      setResult({ tone: "error", text: serverMessage(err, "Failed to send reset email.") });
-    } finally {
-      setBusy(false);
+      setError("root.server", { message: serverMessage(err, "Failed to send reset email.") });
     }
-  }
+  });
 
   return (
     <AuthCard
@@ -33,23 +28,19 @@ export default function ForgotPasswordPage() {
       intro="Enter your email and we will send a raven with a link to choose a new password."
     >
       <form onSubmit={onSubmit}>
-        {result && (
-          <p className={`form-message ${result.tone}`} role={result.tone === "error" ? "alert" : "status"}>
-            {result.text}
-          </p>
-        )}
+        <FormMessage tone="error" text={errors.root?.server?.message} />
+        <FormMessage tone="success" text={sent ? "Password reset link sent to your email!" : undefined} />
         <TextField
           id="forgot-email"
           label="Email"
           type="email"
-          name="email"
           autoComplete="email"
           required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          error={errors.email?.message}
+          {...register("email")}
         />
-        <button type="submit" className="btn" disabled={busy}>
-          {busy ? "Sending..." : "Send Reset Link"}
+        <button type="submit" className="btn" disabled={isSubmitting}>
+          {isSubmitting ? "Sending..." : "Send Reset Link"}
         </button>
       </form>
       <div className="auth-links">

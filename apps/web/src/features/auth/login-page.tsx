@@ -1,66 +1,49 @@
-import { type FormEvent, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { loginRequest } from "@koc/shared";
+import { Link } from "react-router";
+import { FormMessage, useZodForm } from "../../components/form";
 import { TextField } from "../../components/text-field";
 import { paths } from "../../lib/paths";
-import { mergeAllProgressAfterLogin } from "../../lib/progress-sync";
-import { useSession } from "../../lib/session";
 import { loginCall, serverMessage } from "./api/auth-calls";
 import { AuthCard } from "./auth-card";
+import { useFinishSignIn } from "./use-sign-in";
 
 export default function LoginPage() {
-  const { login } = useSession();
-  const navigate = useNavigate();
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const finishSignIn = useFinishSignIn();
+  const { register, handleSubmit, setError, formState } = useZodForm(loginRequest, { email: "", password: "" });
+  const { errors, isSubmitting } = formState;
 
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    setError(null);
+  const onSubmit = handleSubmit(async (body) => {
     try {
-      const { token, user } = await loginCall({ email, password });
-      login(token, user);
-      await mergeAllProgressAfterLogin().catch(() => undefined);
-      navigate(paths.dashboard);
+      await finishSignIn(await loginCall(body));
     } catch (err) {
-      setError(serverMessage(err, "Login failed"));
-      setBusy(false);
+      setError("root.server", { message: serverMessage(err, "Login failed") });
     }
-  }
+  });
 
   return (
     <AuthCard title="Login" intro="Welcome back, warrior. Enter the kingdom and continue your quest.">
       <form onSubmit={onSubmit}>
-        {error && (
-          <p className="form-message error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormMessage tone="error" text={errors.root?.server?.message} />
         <TextField
           id="login-email"
           label="Email"
           type="email"
-          name="email"
           autoComplete="email"
           required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          error={errors.email?.message}
+          {...register("email")}
         />
         <TextField
           id="login-password"
           label="Password"
           type="password"
-          name="password"
           autoComplete="current-password"
           required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          error={errors.password?.message}
+          {...register("password")}
         />
-        <button type="submit" className="btn" disabled={busy}>
-          {busy ? "Logging in..." : "Login"}
+        <button type="submit" className="btn" disabled={isSubmitting}>
+          {isSubmitting ? "Logging in..." : "Login"}
         </button>
       </form>
       <div className="auth-links">

@@ -1,46 +1,34 @@
-import { newPassword } from "@koc/shared";
-import { type FormEvent, useState } from "react";
+import { resetPasswordRequest } from "@koc/shared";
+import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
+import { z } from "zod";
+import { FormMessage, useZodForm } from "../../components/form";
 import { TextField } from "../../components/text-field";
 import { paths } from "../../lib/paths";
 import { resetPasswordCall, serverMessage } from "./api/auth-calls";
 import { AuthCard } from "./auth-card";
 
-type Result = { tone: "success" | "error"; text: string } | null;
+/** The server's password rule plus the confirmation, which only the form knows about. */
+const resetForm = resetPasswordRequest
+  .pick({ password: true })
+  .extend({ confirm: z.string() })
+  .refine((f) => f.password === f.confirm, { path: ["confirm"], message: "does not match the new password" });
 
 export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
-  const [password, setPassword] = useState("");
-  const [confirm, setConfirm] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<Result>(null);
+  const { register, handleSubmit, setError, formState } = useZodForm(resetForm, { password: "", confirm: "" });
+  const { errors, isSubmitting } = formState;
+  const [done, setDone] = useState<string | null>(null);
 
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    if (busy) return;
-    const checked = newPassword.safeParse(password);
-    if (!checked.success) {
-      setResult({ tone: "error", text: `Password ${checked.error.issues[0]?.message ?? "is invalid"}` });
-      return;
-    }
-    if (password !== confirm) {
-      setResult({ tone: "error", text: "The two passwords do not match." });
-      return;
-    }
-    setBusy(true);
-    setResult(null);
+  const onSubmit = handleSubmit(async ({ password }) => {
     try {
       const { message } = await resetPasswordCall(token, password);
-      setResult({ tone: "success", text: message });
-      setPassword("");
-      setConfirm("");
+      setDone(message);
     } catch (err) {
-      setResult({ tone: "error", text: serverMessage(err, "Failed to reset password.") });
-    } finally {
-      setBusy(false);
+      setError("root.server", { message: serverMessage(err, "Failed to reset password.") });
     }
-  }
+  });
 
   if (!token) {
     return (
@@ -55,39 +43,34 @@ export default function ResetPasswordPage() {
     );
   }
 
-  const done = result?.tone === "success";
   return (
     <AuthCard title="Reset Password" intro="Choose a new password for your account.">
-      {result && (
-        <p className={`form-message ${result.tone}`} role={done ? "status" : "alert"}>
-          {result.text}
-        </p>
-      )}
+      <FormMessage tone="success" text={done ?? undefined} />
       {!done && (
         <form onSubmit={onSubmit}>
+          <FormMessage tone="error" text={errors.root?.server?.message} />
           <TextField
             id="reset-password"
             label="New Password"
             hint="8 to 128 characters."
             type="password"
-            name="password"
             autoComplete="new-password"
             required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
+            error={errors.password?.message}
+            {...register("password")}
           />
           <TextField
             id="reset-confirm"
             label="Confirm New Password"
+            errorLabel="The confirmation"
             type="password"
-            name="confirm"
             autoComplete="new-password"
             required
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
+            error={errors.confirm?.message}
+            {...register("confirm")}
           />
-          <button type="submit" className="btn" disabled={busy}>
-            {busy ? "Resetting..." : "Reset Password"}
+          <button type="submit" className="btn" disabled={isSubmitting}>
+            {isSubmitting ? "Resetting..." : "Reset Password"}
           </button>
         </form>
       )}

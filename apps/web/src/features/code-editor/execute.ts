@@ -3,17 +3,21 @@ import { runJava } from "./run-java";
 import { runJavaScript } from "./run-javascript";
 import { runPython } from "./run-python";
 
-/** Runs code for the editor and returns the text for its output console (spec sections 4, 5, 8). */
+/**
+ * Runs code for the editor and returns the text for its output console (spec sections 4, 5, 8).
+ * `stdin` (a lesson example's input block) feeds Java and Python programs that read input.
+ */
 export async function execute(
   language: string,
   code: string,
   javaVersion: JavaVersion,
   onProgress: (text: string) => void,
+  stdin?: string,
 ): Promise<string> {
   try {
     if (language === "javascript") return await runJavaScript(code);
-    if (language === "python") return await runPython(code, onProgress);
-    if (language === "java") return await runJava(code, javaVersion);
+    if (language === "python") return await runPython(code, onProgress, stdin);
+    if (language === "java") return await runJava(code, javaVersion, stdin);
     return "Language not supported yet";
   } catch (error) {
     return `Error: ${error instanceof Error ? error.message : String(error)}`;

@@ -5,7 +5,7 @@
  */
 import type { PyodideAPI } from "pyodide";
 
-export type PythonRequest = { type: "run"; id: number; code: string };
+export type PythonRequest = { type: "run"; id: number; code: string; stdin?: string | undefined };
 export type PythonReply =
   | { type: "progress"; text: string }
   | { type: "result"; id: number; stdout: string[]; error?: string };
@@ -71,12 +71,22 @@ function errorMessage(error: unknown): string {
 }
 
 scope.onmessage = async (event: MessageEvent<PythonRequest>) => {
-  const { id, code } = event.data;
+  const { id, code, stdin } = event.data;
   try {
     ready ??= load();
     const pyodide = await ready;
     sink = [];
     sinkSize = 0;
+    // input() reads the given text, then end of input (EOFError), as a script run with `< file` would.
+    let unread = stdin ?? "";
+    pyodide.setStdin({
+      stdin: () => {
+        if (unread === "") return undefined;
+        const all = unread;
+        unread = "";
+        return all;
+      },
+    });
     // Each run starts from a clean module namespace, like running a fresh script.
     const globals = pyodide.globals.get("dict")();
     globals.set("__name__", "__main__");

@@ -23,7 +23,7 @@ function discardWorker() {
 }
 
 /** Runs Python in the Pyodide worker; `onProgress` hears about the first-run download. */
-export function runPython(code: string, onProgress: (text: string) => void): Promise<string> {
+export function runPython(code: string, onProgress: (text: string) => void, stdin?: string): Promise<string> {
   const current = getWorker();
   const id = nextId++;
   return new Promise((resolve) => {
@@ -64,6 +64,6 @@ export function runPython(code: string, onProgress: (text: string) => void): Pro
       resolve(`Error: ${event.message || "the Python runtime could not start"}`);
     };
     arm(loaded ? PYTHON_TIME_LIMIT_MS : LOAD_LIMIT_MS);
-    current.postMessage({ type: "run", id, code } satisfies PythonRequest);
+    current.postMessage({ type: "run", id, code, stdin } satisfies PythonRequest);
   });
 }

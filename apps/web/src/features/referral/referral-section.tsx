@@ -1,6 +1,7 @@
 import { REFERRAL_CREDITS } from "@koc/shared";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { QueryState } from "../../components/query-state";
 import { referralStatsQuery } from "./api/get-referral-stats";
 import { ReferralDetails } from "./components/referral-details";
 import "./referral.css";
@@ -17,18 +18,13 @@ export function ReferralSection({ email }: { email: string }) {
     <section aria-labelledby="referral-title" className="referral-section">
       <h2 id="referral-title">Referral Program</h2>
       <p className="referral-lead">Earn {REFERRAL_CREDITS} credits for each successful referral!</p>
-      {stats.isPending ? (
-        <p role="status">Loading referral data...</p>
-      ) : stats.isError ? (
-        <div className="referral-unavailable">
-          <p>Your referral rewards are behind the castle gates for a moment.</p>
-          <button type="button" className="btn btn-outline" onClick={() => stats.refetch()} disabled={stats.isFetching}>
-            Retry
-          </button>
-        </div>
-      ) : (
-        <ReferralDetails stats={stats.data} />
-      )}
+      <QueryState
+        query={stats}
+        loading="Loading referral data..."
+        error="Your referral rewards are behind the castle gates for a moment."
+      >
+        {(data) => <ReferralDetails stats={data} />}
+      </QueryState>
     </section>
   );
 }

@@ -21,3 +21,11 @@ export function useSaveProgress(courseId: string, onSaved: (server: CourseProgre
     },
   });
 }
+
+/** What the learner should know about the server copy of their progress; nothing while all is well. */
+export function saveProblem(save: { isPaused: boolean; isPending: boolean; isError: boolean; failureCount: number }) {
+  if (save.isPaused) return "Not saved yet: you are offline. Your progress is kept here and saved when you are back.";
+  if (save.isPending && save.failureCount > 0) return "Not saved yet, retrying...";
+  if (save.isError) return "Your progress could not be saved on the server. It is kept in this browser.";
+  return undefined;
+}

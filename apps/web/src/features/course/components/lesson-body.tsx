@@ -2,8 +2,10 @@ import type { CourseProgress, MaterialDetail, MaterialSummary } from "@koc/share
 import { isPassing } from "@koc/shared";
 import { useQuery } from "@tanstack/react-query";
 import { Swords } from "lucide-react";
+import { useEffect, useRef } from "react";
 import { TutorialRenderer } from "../../../components/tutorial-renderer";
 import { ApiError } from "../../../lib/api-client";
+import { TopicTrials } from "../../practice/components/topic-trials";
 import { materialQuery } from "../api/get-material";
 import { UpgradePrompt } from "./upgrade-prompt";
 
@@ -12,13 +14,36 @@ interface LessonBodyProps {
   viewer: string;
   progress: CourseProgress;
   onTakeQuiz: (lesson: MaterialDetail) => void;
+  /** A trial of this topic passed (firstPass: a signed-in learner's first, which adds xp). */
+  onTrialPassed?: ((firstPass: boolean) => void) | undefined;
+  /** Opened from a "run your first program" link: bring the first runnable example into view. */
+  focusFirstExample?: boolean | undefined;
 }
 
 /** The opened lesson: its Markdown and knowledge check, fetched when the learner opens it. */
-export function LessonBody({ material, viewer, progress, onTakeQuiz }: LessonBodyProps) {
+export function LessonBody({
+  material,
+  viewer,
+  progress,
+  onTakeQuiz,
+  onTrialPassed,
+  focusFirstExample,
+}: LessonBodyProps) {
   const lesson = useQuery(materialQuery(material._id, viewer));
   const unlocked = progress.knowledgeUnlocked.includes(material._id);
   const score = progress.topicProgress[material._id];
+  const article = useRef<HTMLElement>(null);
+  const content = lesson.data?.content;
+
+  useEffect(() => {
+    if (!focusFirstExample || !content) return;
+    const run = article.current?.querySelector<HTMLButtonElement>("[data-runnable]");
+    if (!run) return;
+    // Instant, not smooth: the page is still settling (the editor above loads lazily), and the
+    // browser's scroll anchoring keeps an instant position while a smooth one would stop short.
+    run.scrollIntoView({ block: "center" });
+    run.focus({ preventScroll: true });
+  }, [focusFirstExample, content]);
 
   if (lesson.isPending) {
     return (
@@ -45,7 +70,7 @@ export function LessonBody({ material, viewer, progress, onTakeQuiz }: LessonBod
 
   return (
     <>
-      <article className="lesson-surface" aria-label={`Lesson: ${material.title}`}>
+      <article ref={article} className="lesson-surface" aria-label={`Lesson: ${material.title}`}>
         {data.content ? (
           <TutorialRenderer markdown={data.content} />
         ) : (
@@ -77,6 +102,7 @@ export function LessonBody({ material, viewer, progress, onTakeQuiz }: LessonBod
           </button>
         )}
       </section>
+      <TopicTrials courseId={material.courseId} materialId={material._id} onPassed={onTrialPassed} />
     </>
   );
 }

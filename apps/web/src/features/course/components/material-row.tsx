@@ -18,11 +18,14 @@ interface MaterialRowProps {
   onComplete: () => void;
   onUncomplete: () => void;
   onTakeQuiz: (lesson: MaterialDetail) => void;
+  onTrialPassed?: ((firstPass: boolean) => void) | undefined;
+  focusFirstExample?: boolean | undefined;
 }
 
 /** One accordion row: number, title, Locked / Complete / Completed button, type badge, arrow. */
 export function MaterialRow(props: MaterialRowProps) {
   const { material, viewer, number, progress, expanded, onToggle, onComplete, onUncomplete, onTakeQuiz } = props;
+  const { onTrialPassed, focusFirstExample } = props;
   const completed = progress.completed.includes(material._id);
   const unlocked = progress.knowledgeUnlocked.includes(material._id);
   const bodyId = `material-body-${material._id}`;
@@ -77,7 +80,14 @@ export function MaterialRow(props: MaterialRowProps) {
       {expanded && (
         <div id={bodyId} className="material-body">
           {material.open ? (
-            <LessonBody material={material} viewer={viewer} progress={progress} onTakeQuiz={onTakeQuiz} />
+            <LessonBody
+              material={material}
+              viewer={viewer}
+              progress={progress}
+              onTakeQuiz={onTakeQuiz}
+              onTrialPassed={onTrialPassed}
+              focusFirstExample={focusFirstExample}
+            />
           ) : (
             <UpgradePrompt message={PREMIUM_LOCKED} />
           )}

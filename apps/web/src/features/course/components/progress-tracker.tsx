@@ -5,10 +5,12 @@ interface ProgressTrackerProps {
   progress: CourseProgress;
   total: number;
   onUnenroll?: (() => void) | undefined;
+  /** The server copy lags behind: offline (waiting), failing and retrying, or given up. */
+  saveProblem?: string | undefined;
 }
 
 /** xp, level, streak, completion and the four achievements (spec sections 4 and 9). */
-export function ProgressTracker({ progress, total, onUnenroll }: ProgressTrackerProps) {
+export function ProgressTracker({ progress, total, onUnenroll, saveProblem }: ProgressTrackerProps) {
   const done = progress.completed.length;
   const percent = percentComplete(done, total);
   return (
@@ -64,6 +66,9 @@ export function ProgressTracker({ progress, total, onUnenroll }: ProgressTracker
           </li>
         ))}
       </ul>
+      <p className="progress-save" role="status">
+        {saveProblem}
+      </p>
       {onUnenroll && (
         <button type="button" className="btn btn-danger btn-small" onClick={onUnenroll}>
           Unenroll Course

@@ -2,11 +2,13 @@ import { Modal } from "../../../components/modal";
 
 interface UnenrollModalProps {
   courseTitle: string;
+  /** The DELETE is on its way: the choice is made, the buttons wait for the answer. */
+  busy?: boolean;
   onCancel: () => void;
   onConfirm: () => void;
 }
 
-export function UnenrollModal({ courseTitle, onCancel, onConfirm }: UnenrollModalProps) {
+export function UnenrollModal({ courseTitle, busy = false, onCancel, onConfirm }: UnenrollModalProps) {
   return (
     <Modal title="Warning: Unenroll Course" onClose={onCancel}>
       <p>Are you sure you want to unenroll from {courseTitle}?</p>
@@ -18,11 +20,11 @@ export function UnenrollModal({ courseTitle, onCancel, onConfirm }: UnenrollModa
         <li>Delete saved course data</li>
       </ul>
       <div className="modal-actions">
-        <button type="button" className="btn btn-outline" onClick={onCancel}>
+        <button type="button" className="btn btn-outline" onClick={onCancel} disabled={busy}>
           Cancel
         </button>
-        <button type="button" className="btn btn-danger" onClick={onConfirm}>
-          Yes, Unenroll
+        <button type="button" className="btn btn-danger" onClick={onConfirm} disabled={busy}>
+          {busy ? "Unenrolling..." : "Yes, Unenroll"}
         </button>
       </div>
     </Modal>

@@ -1,24 +1,18 @@
-import { type CourseProgress, emptyProgress, isPassing, markComplete, markIncomplete, storageKeys } from "@koc/shared";
+import {
+  type CourseProgress,
+  emptyProgress,
+  isPassing,
+  markComplete,
+  markIncomplete,
+  normaliseProgress,
+  storageKeys,
+} from "@koc/shared";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { readJson, removeKey, writeJson } from "../../../lib/storage";
 
-/** Reads progress_{courseId}, accepting both record shapes the spec describes. */
-export function readProgress(courseId: string): CourseProgress {
-  const raw = readJson<Partial<CourseProgress> | null>(storageKeys.progress(courseId), null);
-  if (!raw || typeof raw !== "object") return emptyProgress();
-  const strings = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
-  const topic =
-    raw.topicProgress && typeof raw.topicProgress === "object"
-      ? Object.fromEntries(Object.entries(raw.topicProgress).filter(([, v]) => typeof v === "number"))
-      : {};
-  return {
-    completed: strings(raw.completed),
-    knowledgeUnlocked: strings(raw.knowledgeUnlocked),
-    topicProgress: topic,
-    xp: typeof raw.xp === "number" && raw.xp >= 0 ? raw.xp : 0,
-    streak: typeof raw.streak === "number" && raw.streak >= 0 ? raw.streak : 0,
-  };
-}
+/** Reads progress_{courseId}, accepting both record shapes the spec describes (the shared schema). */
+export const readProgress = (courseId: string): CourseProgress =>
+  normaliseProgress(readJson<unknown>(storageKeys.progress(courseId), null));
 
 /**
  * One course's progress: restored from the browser when the course opens, saved on every change,

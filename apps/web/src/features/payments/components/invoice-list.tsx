@@ -1,5 +1,6 @@
 import { formatAmount } from "@koc/shared";
 import { useQuery } from "@tanstack/react-query";
+import { QueryState } from "../../../components/query-state";
 import { paymentHistoryQuery } from "../api/get-payment-history";
 import { InvoiceLink } from "./invoice-link";
 import "../payments.css";
@@ -12,30 +13,27 @@ export function InvoiceList() {
   return (
     <section aria-labelledby="invoices-title" className="dashboard-section invoice-section">
       <h2 id="invoices-title">My Invoices</h2>
-      {history.isPending ? (
-        <p role="status">Loading your invoices...</p>
-      ) : history.isError ? (
-        <p role="alert" className="invoice-error">
-          Your invoices could not be loaded.{" "}
-          <button type="button" className="btn btn-outline btn-small" onClick={() => void history.refetch()}>
-            Retry
-          </button>
-        </p>
-      ) : history.data.invoices.length === 0 ? (
-        <p className="empty-state">No invoices yet. Your royal receipts will appear here after a purchase.</p>
-      ) : (
-        <ul className="invoice-list">
-          {history.data.invoices.map((invoice) => (
-            <li key={invoice.invoiceId} className="card invoice-item">
-              <span className="invoice-item-title">{invoice.item}</span>
-              <span>
-                {formatAmount(invoice.amount, invoice.currency)} on {dateFormat.format(new Date(invoice.issuedAt))}
-              </span>
-              <InvoiceLink invoiceUrl={invoice.invoiceUrl} invoiceId={invoice.invoiceId} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={history}
+        loading="Loading your invoices..."
+        error="Your invoices could not be loaded."
+        isEmpty={(data) => data.invoices.length === 0}
+        empty="No invoices yet. Your royal receipts will appear here after a purchase."
+      >
+        {({ invoices }) => (
+          <ul className="invoice-list">
+            {invoices.map((invoice) => (
+              <li key={invoice.invoiceId} className="card invoice-item">
+                <span className="invoice-item-title">{invoice.item}</span>
+                <span>
+                  {formatAmount(invoice.amount, invoice.currency)} on {dateFormat.format(new Date(invoice.issuedAt))}
+                </span>
+                <InvoiceLink invoiceUrl={invoice.invoiceUrl} invoiceId={invoice.invoiceId} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import type { ReferralStats } from "@koc/shared";
 import { Coins, MessageCircle, Users } from "lucide-react";
+import { StatCards } from "../../../components/stat-cards";
 import { referralLink, whatsappShareUrl } from "../referral-link";
 import { CopyLink } from "./copy-link";
 
@@ -15,18 +16,14 @@ export function ReferralDetails({ stats }: { stats: ReferralStats }) {
   const link = referralLink(window.location.origin, stats.referralCode);
   return (
     <>
-      <ul className="referral-cards" aria-label="Your referral rewards">
-        <li className="card referral-card">
-          <Coins aria-hidden="true" />
-          <span className="referral-value">{stats.totalCredits}</span>
-          <span className="referral-label">Total Credits</span>
-        </li>
-        <li className="card referral-card">
-          <Users aria-hidden="true" />
-          <span className="referral-value">{stats.totalReferrals}</span>
-          <span className="referral-label">Successful Referrals</span>
-        </li>
-      </ul>
+      <StatCards
+        className="referral-cards"
+        label="Your referral rewards"
+        stats={[
+          { icon: <Coins aria-hidden="true" />, value: stats.totalCredits, label: "Total Credits" },
+          { icon: <Users aria-hidden="true" />, value: stats.totalReferrals, label: "Successful Referrals" },
+        ]}
+      />
 
       <div className="card referral-share">
         <p className="referral-code-line">

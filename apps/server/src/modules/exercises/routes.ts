@@ -1,0 +1,69 @@
+import {
+  errorBody,
+  exerciseDetail,
+  exerciseIdParams,
+  exerciseList,
+  exerciseListQuery,
+  submissionRequest,
+  submissionResult,
+  trialsPassedList,
+} from "@koc/shared";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { currentUser, identify } from "../auth/authenticate.js";
+
+/** Public with optional authentication: visitors can read and take every free trial too. */
+export const exerciseRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/exercises",
+    { schema: { querystring: exerciseListQuery, response: { 200: exerciseList, 400: errorBody, 404: errorBody } } },
+    async (request, reply) => {
+      reply.header("cache-control", "private, no-store");
+      return app.exercises.list(request.query.courseId, await identify(app, request));
+    },
+  );
+
+  app.get(
+    "/exercises/:id",
+    {
+      schema: {
+        params: exerciseIdParams,
+        response: { 200: exerciseDetail, 400: errorBody, 403: errorBody, 404: errorBody },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "private, no-store");
+      return app.exercises.get(request.params.id, await identify(app, request));
+    },
+  );
+
+  app.post(
+    "/exercises/:id/submissions",
+    {
+      schema: {
+        params: exerciseIdParams,
+        body: submissionRequest,
+        response: {
+          200: submissionResult,
+          400: errorBody,
+          403: errorBody,
+          404: errorBody,
+          422: errorBody,
+          429: errorBody,
+          503: errorBody,
+        },
+      },
+    },
+    async (request) => {
+      // "No runner / busy" comes as an UnavailableError, whose message the error handler shows as is.
+      const who = { user: await identify(app, request), ip: request.ip };
+      return app.exercises.submit(request.params.id, who, request.body);
+    },
+  );
+};
+
+/** The dashboard's trials per course: registered inside the authenticated user scope. */
+export const exercisePassRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get("/exercises/passed", { schema: { response: { 200: trialsPassedList, 401: errorBody } } }, (request) =>
+    app.exercises.passedPerCourse(currentUser(request).id),
+  );
+};

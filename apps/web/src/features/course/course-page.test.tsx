@@ -1,0 +1,94 @@
+import { cleanup, fireEvent, screen } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { type FakeAnswer, fakeApi, javaCourse, renderPage, signIn, testUser } from "../../testing/render-page";
+import CoursePage from "./course-page";
+
+const java = { ...javaCourse, lessonCount: 0 };
+
+const open = () => renderPage("/course/:id", <CoursePage />, "/course/java-programming");
+
+describe("course page states", () => {
+  beforeEach(() => {
+    localStorage.clear();
+    vi.spyOn(console, "warn").mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it("says Loading course... and then Course not found for a course that does not exist", async () => {
+    fakeApi({
+      "GET /api/courses/java-programming": [404, { message: "Course not found" }],
+      "GET /api/materials/course/java-programming": [404, { message: "Course not found" }],
+    });
+    open();
+    expect(screen.getByText("Loading course...")).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "Course not found" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Retry" })).toBeNull();
+  });
+
+  it("a network failure shows an error with Retry, not Course not found; Retry loads the course", async () => {
+    let course: FakeAnswer = "network-error";
+    fakeApi({
+      "GET /api/courses/java-programming": () => course,
+      "GET /api/materials/course/java-programming": [200, []],
+    });
+    open();
+    expect((await screen.findByRole("alert")).textContent).toContain("The course could not be loaded.");
+    expect(screen.queryByText("Course not found")).toBeNull();
+    course = [200, java];
+    fireEvent.click(screen.getByRole("button", { name: "Retry" }));
+    expect(await screen.findByRole("heading", { name: "Java Programming", level: 1 })).toBeTruthy();
+    expect(screen.getByText("No materials available yet.")).toBeTruthy();
+  });
+
+  it("failed materials show an error with Retry in the materials, not No materials available yet.", async () => {
+    fakeApi({
+      "GET /api/courses/java-programming": [200, java],
+      "GET /api/materials/course/java-programming": [503, { message: "Something went wrong on our side." }],
+    });
+    open();
+    expect(await screen.findByRole("heading", { name: "Java Programming", level: 1 })).toBeTruthy();
+    expect(screen.getByText("The course materials could not be loaded.")).toBeTruthy();
+    expect(screen.queryByText("No materials available yet.")).toBeNull();
+  });
+
+  it("unenrol announces success only after the DELETE succeeded, and an error otherwise", {
+    timeout: 20_000,
+  }, async () => {
+    signIn();
+    let del: FakeAnswer = "network-error";
+    const emptyProgress = {
+      courseId: "java-programming",
+      completed: [],
+      knowledgeUnlocked: [],
+      topicProgress: {},
+      xp: 0,
+      streak: 0,
+      updatedAt: "2026-01-02T10:00:00.000Z",
+    };
+    fakeApi({
+      "GET /api/auth/me": [200, testUser],
+      "GET /api/courses/java-programming": [200, java],
+      "GET /api/materials/course/java-programming": [200, []],
+      "GET /api/enrollments": [200, [{ ...java, enrolledAt: "2026-01-02T10:00:00.000Z" }]],
+      "GET /api/progress/java-programming": [200, emptyProgress],
+      "PUT /api/progress/java-programming": [200, emptyProgress],
+      "DELETE /api/enrollments/java-programming": () => del,
+    });
+    open();
+    fireEvent.click(await screen.findByRole("button", { name: "Unenroll Course" }));
+    fireEvent.click(screen.getByRole("button", { name: "Yes, Unenroll" }));
+    expect(await screen.findByText(/Could not unenroll: Failed to fetch/)).toBeTruthy();
+    expect(screen.queryByText("Successfully unenrolled from course. All progress has been reset.")).toBeNull();
+    expect(screen.getByRole("button", { name: "Unenroll Course" })).toBeTruthy();
+
+    del = [204];
+    fireEvent.click(screen.getByRole("button", { name: "Unenroll Course" }));
+    fireEvent.click(screen.getByRole("button", { name: "Yes, Unenroll" }));
+    expect(await screen.findByText("Successfully unenrolled from course. All progress has been reset.")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Unenroll Course" })).toBeNull();
+  });
+});

@@ -1,0 +1,96 @@
+import { cleanup, fireEvent, screen, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { type FakeAnswer, fakeApi, javaCourse as java, renderPage, signIn, testUser } from "../../testing/render-page";
+import DashboardPage from "./dashboard-page";
+
+const enrolledJava = { ...java, enrolledAt: "2026-01-02T10:00:00.000Z" };
+const storedEnrollments = () => JSON.parse(localStorage.getItem(`enrolledCourses_${testUser.email}`) ?? "null");
+
+/** The dashboard's other sections answer quietly; each test decides courses, enrolments and the DELETE. */
+function dashboardApi(routes: Record<string, FakeAnswer | (() => FakeAnswer)>) {
+  return fakeApi({
+    "GET /api/auth/me": [200, testUser],
+    "GET /api/certificates": [200, { certificates: [] }],
+    "GET /api/payment/history": [200, { payments: [], invoices: [] }],
+    "GET /api/referral/stats/ada%40example.com": [
+      200,
+      { referralCode: "ADAC0DE2", totalCredits: 0, totalReferrals: 0, referredUsers: [] },
+    ],
+    ...routes,
+  });
+}
+
+const enrolledSection = () => screen.getByRole("region", { name: "My Enrolled Courses" });
+
+describe("dashboard", () => {
+  beforeEach(() => {
+    localStorage.clear();
+    signIn();
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it("a failed unenrol says so and keeps the course; a successful one announces it", { timeout: 20_000 }, async () => {
+    let del: FakeAnswer = [500, { message: "Something went wrong on our side. Please try again." }];
+    dashboardApi({
+      "GET /api/courses": [200, [java]],
+      "GET /api/enrollments": [200, [enrolledJava]],
+      "DELETE /api/enrollments/java-programming": () => del,
+    });
+    renderPage("/dashboard", <DashboardPage />, "/dashboard");
+    expect(await within(enrolledSection()).findByText("Java Programming")).toBeTruthy();
+
+    fireEvent.click(await screen.findByRole("button", { name: "Enrolled in Java Programming: click to unenroll" }));
+    const alert = await screen.findByText("Something went wrong on our side. Please try again.");
+    expect(alert.closest("[role=alert]")).toBeTruthy();
+    expect(screen.queryByText("Unenrolled from Java Programming")).toBeNull();
+    expect(within(enrolledSection()).getByText("Java Programming")).toBeTruthy();
+    expect(storedEnrollments()).toEqual([enrolledJava]);
+
+    del = [204];
+    fireEvent.click(screen.getByRole("button", { name: "Enrolled in Java Programming: click to unenroll" }));
+    expect(await screen.findByText("Unenrolled from Java Programming")).toBeTruthy();
+    expect(within(enrolledSection()).getByText("No enrolled courses yet")).toBeTruthy();
+    expect(storedEnrollments()).toEqual([]);
+  });
+
+  it("enrolling shows at once, keeps the server's record, and rolls back when the server refuses", async () => {
+    let put: FakeAnswer = [403, { message: "Premium courses need Lifetime Premium." }];
+    dashboardApi({
+      "GET /api/courses": [200, [java]],
+      "GET /api/enrollments": [200, []],
+      "PUT /api/enrollments/java-programming": () => put,
+    });
+    renderPage("/dashboard", <DashboardPage />, "/dashboard");
+    expect(await within(enrolledSection()).findByText("No enrolled courses yet")).toBeTruthy();
+    fireEvent.click(await screen.findByRole("button", { name: "Enroll Now in Java Programming" }));
+    expect(await screen.findByText("Premium courses need Lifetime Premium.")).toBeTruthy();
+    expect(within(enrolledSection()).getByText("No enrolled courses yet")).toBeTruthy();
+
+    put = [201, enrolledJava];
+    fireEvent.click(screen.getByRole("button", { name: "Enroll Now in Java Programming" }));
+    expect(await screen.findByText("Successfully enrolled in Java Programming!")).toBeTruthy();
+    expect(within(enrolledSection()).getByText(/Enrolled on/)).toBeTruthy();
+    expect(storedEnrollments()).toEqual([enrolledJava]);
+  });
+
+  it("failed calls show errors with Retry, not the empty texts", async () => {
+    let courses: FakeAnswer = "network-error";
+    dashboardApi({
+      "GET /api/courses": () => courses,
+      "GET /api/enrollments": "network-error",
+    });
+    renderPage("/dashboard", <DashboardPage />, "/dashboard");
+    expect(await screen.findByText("The courses could not be loaded.")).toBeTruthy();
+    expect(await screen.findByText("Your enrolled courses could not be loaded.")).toBeTruthy();
+    expect(screen.queryByText(/No courses available yet/)).toBeNull();
+    expect(screen.queryByText("No enrolled courses yet")).toBeNull();
+    courses = [200, []];
+    const section = screen.getByRole("region", { name: "Available Courses" });
+    fireEvent.click(within(section).getByRole("button", { name: "Retry" }));
+    expect(await within(section).findByText(/No courses available yet/)).toBeTruthy();
+  });
+});

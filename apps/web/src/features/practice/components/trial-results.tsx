@@ -1,0 +1,117 @@
+import { type SubmissionResult, XP_PER_TRIAL } from "@koc/shared";
+import { CheckCircle2, Clock, XCircle } from "lucide-react";
+import { Link } from "react-router";
+import { ApiError } from "../../../lib/api-client";
+import { paths } from "../../../lib/paths";
+
+interface TrialResultsProps {
+  pending: boolean;
+  result: SubmissionResult | undefined;
+  error: Error | null;
+  signedIn: boolean;
+  onRetry: () => void;
+}
+
+/** The verdict, announced: the summary line, every case lit up, the compile error, the xp. */
+export function TrialResults({ pending, result, error, signedIn, onRetry }: TrialResultsProps) {
+  return (
+    <div className="trial-results" aria-live="polite">
+      {pending ? (
+        <p role="status" className="trial-state">
+          The judges are running your program against every case...
+        </p>
+      ) : error ? (
+        <div role="alert" className="form-message error">
+          <p>{submissionError(error)}</p>
+          <button type="button" className="btn btn-outline btn-small" onClick={onRetry}>
+            Retry
+          </button>
+        </div>
+      ) : result ? (
+        <Verdict result={result} signedIn={signedIn} />
+      ) : null}
+    </div>
+  );
+}
+
+function submissionError(error: Error): string {
+  if (error instanceof ApiError && error.status === 429) return `Easy, warrior: ${error.message}`;
+  return `Your submission could not be judged: ${error.message}`;
+}
+
+function Verdict({ result, signedIn }: { result: SubmissionResult; signedIn: boolean }) {
+  const passedCount = result.cases.filter((c) => c.passed).length;
+  return (
+    <div className={`trial-verdict ${result.passed ? "passed" : "failed"}`} data-testid="trial-verdict">
+      <p className="trial-summary">
+        {result.passed
+          ? `Trial conquered! All ${result.cases.length} cases passed.`
+          : result.compileError !== undefined
+            ? "Your program did not compile, so no case could run. Read the compiler's words and strike again."
+            : `Not yet, warrior: ${passedCount} of ${result.cases.length} cases passed. Study the failed ones and strike again.`}
+      </p>
+      {result.passed && <XpNote result={result} signedIn={signedIn} />}
+      {result.compileError !== undefined && (
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: long compiler output scrolls; keyboard users must reach it
+        <pre className="trial-compile-error" tabIndex={0}>
+          {result.compileError}
+        </pre>
+      )}
+      <ul className="trial-cases" aria-label="Test cases">
+        {result.cases.map((c) => (
+          <li key={c.name} className={c.passed ? "case-passed" : "case-failed"}>
+            <span className="case-line">
+              {c.passed ? (
+                <CheckCircle2 aria-hidden="true" size={18} />
+              ) : c.timedOut ? (
+                <Clock aria-hidden="true" size={18} />
+              ) : (
+                <XCircle aria-hidden="true" size={18} />
+              )}
+              <span className="case-name">{c.name}</span>
+              <span className="case-status">{c.passed ? "passed" : c.timedOut ? "timed out" : "failed"}</span>
+            </span>
+            {!c.passed && (c.expected !== undefined || c.actual !== undefined) && (
+              <div className="trial-io">
+                <div>
+                  <span>Expected output</span>
+                  <pre>{c.expected ?? ""}</pre>
+                </div>
+                <div>
+                  <span>Your output</span>
+                  <pre>{c.actual === undefined || c.actual === "" ? "(nothing printed)" : c.actual}</pre>
+                </div>
+              </div>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function XpNote({ result, signedIn }: { result: SubmissionResult; signedIn: boolean }) {
+  if (signedIn) {
+    return result.firstPass ? (
+      <p className="trial-xp" data-testid="trial-xp">
+        +{XP_PER_TRIAL} XP earned. The kingdom records your victory.
+      </p>
+    ) : (
+      <p className="trial-note">You had already conquered this trial; its {XP_PER_TRIAL} XP were yours before.</p>
+    );
+  }
+  if (!result.receipt) {
+    return (
+      <p className="trial-note">
+        <Link to={paths.login}>Sign in</Link> or <Link to={paths.register}>register</Link> so the kingdom records your
+        victories.
+      </p>
+    );
+  }
+  return (
+    <p className="trial-xp" data-testid="trial-xp">
+      +{XP_PER_TRIAL} XP await you: this browser keeps your victory until you <Link to={paths.login}>sign in</Link> or{" "}
+      <Link to={paths.register}>register</Link> to claim it.
+    </p>
+  );
+}

@@ -1,0 +1,73 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render } from "@testing-library/react";
+import type { ReactElement } from "react";
+import { createMemoryRouter, type RouteObject, RouterProvider } from "react-router";
+import { vi } from "vitest";
+import { AlertProvider } from "../components/alerts";
+import { SessionProvider } from "../lib/session";
+
+/** An answer of the fake API: a status and a JSON body, or a network failure. */
+export type FakeAnswer = [status: number, body?: unknown] | "network-error";
+
+/**
+ * Replaces fetch with a table of "METHOD /api/path" -> answer (a function may change its answer per
+ * call). Unknown calls fail the test loudly. Only the network is faked; the app's own code runs.
+ */
+export function fakeApi(routes: Record<string, FakeAnswer | (() => FakeAnswer)>) {
+  const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+    const key = `${init?.method ?? "GET"} ${url.split("?")[0]}`;
+    const route = routes[key];
+    if (!route) throw new Error(`unexpected request ${key}`);
+    const answer = typeof route === "function" ? route() : route;
+    if (answer === "network-error") throw new TypeError("Failed to fetch");
+    const [status, body] = answer;
+    return new Response(status === 204 || body === undefined ? null : JSON.stringify(body), { status });
+  });
+  vi.stubGlobal("fetch", fetch);
+  return fetch;
+}
+
+/** A free course as GET /api/courses answers it. */
+export const javaCourse = {
+  _id: "java-programming",
+  title: "Java Programming",
+  description: "From the JVM to streams.",
+  category: "Programming",
+  access: "free",
+  lessonCount: 50,
+};
+
+export const testUser = {
+  _id: "u1",
+  name: "Ada",
+  email: "ada@example.com",
+  phone: null,
+  isPremium: false,
+  referralCode: "ADAC0DE2",
+};
+
+/** Signs the test user in the way the app restores a session: token and user in browser storage. */
+export function signIn() {
+  localStorage.setItem("token", "tok");
+  localStorage.setItem("user", JSON.stringify(testUser));
+}
+
+/** Renders routes at `path` with the app's providers (no query retries, so failures show at once). */
+export function renderRoutes(routes: RouteObject[], path: string) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <QueryClientProvider client={client}>
+      <SessionProvider>
+        <AlertProvider>
+          <RouterProvider router={router} />
+        </AlertProvider>
+      </SessionProvider>
+    </QueryClientProvider>,
+  );
+  return { client, router };
+}
+
+/** Renders one page at `path`, matched by `pattern`. */
+export const renderPage = (pattern: string, element: ReactElement, path: string) =>
+  renderRoutes([{ path: pattern, element }], path);

@@ -1,0 +1,120 @@
+/**
+ * Which lesson examples show their output, and what that output is. The convention (documented in
+ * content/README.md): a runnable fenced block (java, python, javascript), then optionally a
+ * ```stdin block with the input it reads, then a ```text block, with only blank lines between them:
+ * the text block is exactly what the program prints (whitespace-normalised like trial grading).
+ * A javascript block whose first line is a comment naming a file (`// armoury.mjs`) is that file,
+ * available to the lesson's other javascript examples (ES modules importing "./armoury.mjs").
+ */
+export const RUNNABLE = ["java", "python", "javascript"] as const;
+export type RunnableLang = (typeof RUNNABLE)[number];
+
+export interface OutputExample {
+  lang: RunnableLang;
+  code: string;
+  stdin: string;
+  expected: string;
+  /** 1-based line of the code block's opening fence in the lesson body. */
+  line: number;
+  /** For javascript: the file name its first-line comment gives (e.g. main.mjs). */
+  fileName?: string;
+}
+
+interface Fence {
+  lang: string;
+  code: string;
+  open: number;
+  close: number;
+}
+
+function fences(markdown: string): Fence[] {
+  const lines = markdown.split("\n");
+  const out: Fence[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const open = /^```\s*([\w+-]*)/.exec(lines[i] ?? "");
+    if (!open) continue;
+    let j = i + 1;
+    while (j < lines.length && !/^```\s*$/.test(lines[j] ?? "")) j++;
+    out.push({ lang: (open[1] ?? "").toLowerCase(), code: `${lines.slice(i + 1, j).join("\n")}\n`, open: i, close: j });
+    i = j;
+  }
+  return out;
+}
+
+/** Only blank lines between two fences. */
+function adjacent(lines: string[], a: Fence, b: Fence): boolean {
+  return lines.slice(a.close + 1, b.open).every((l) => l.trim() === "");
+}
+
+/** The file a javascript block declares on its first line (`// name.mjs`), if any. */
+export function declaredFileName(code: string): string | undefined {
+  return /^\/\/\s*([\w-]+\.(?:mjs|cjs|js))\s*$/.exec(code.split("\n")[0] ?? "")?.[1];
+}
+
+/** The lesson's examples that show their output, in order. */
+export function outputExamples(markdown: string): OutputExample[] {
+  const lines = markdown.split("\n");
+  const all = fences(markdown);
+  const out: OutputExample[] = [];
+  all.forEach((f, i) => {
+    if (!(RUNNABLE as readonly string[]).includes(f.lang)) return;
+    let next = all[i + 1];
+    let stdin = "";
+    let before = f;
+    if (next?.lang === "stdin" && adjacent(lines, f, next)) {
+      stdin = next.code;
+      before = next;
+      next = all[i + 2];
+    }
+    if (next?.lang !== "text" || !adjacent(lines, before, next)) return;
+    const fileName = f.lang === "javascript" ? declaredFileName(f.code) : undefined;
+    out.push({
+      lang: f.lang as RunnableLang,
+      code: f.code,
+      stdin,
+      expected: next.code,
+      line: f.open + 1,
+      ...(fileName ? { fileName } : {}),
+    });
+  });
+  return out;
+}
+
+/** The javascript files a lesson declares (`// name.mjs` on a block's first line): name -> code. */
+export function declaredJsFiles(markdown: string): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const f of fences(markdown)) {
+    const name = f.lang === "javascript" ? declaredFileName(f.code) : undefined;
+    if (name) files.set(name, f.code);
+  }
+  return files;
+}
+
+/** A ```stdin block that is not between a runnable example and its ```text output. */
+export function strayStdinBlocks(markdown: string): number {
+  const lines = markdown.split("\n");
+  const all = fences(markdown);
+  return all.filter((f, i) => {
+    if (f.lang !== "stdin") return false;
+    const prev = all[i - 1];
+    const next = all[i + 1];
+    return !(
+      prev &&
+      next &&
+      (RUNNABLE as readonly string[]).includes(prev.lang) &&
+      next.lang === "text" &&
+      adjacent(lines, prev, f) &&
+      adjacent(lines, f, next)
+    );
+  }).length;
+}
+
+/** The file a Java example is saved as, and the class to run. */
+export function javaEntry(code: string): { fileClass: string; mainClass: string } {
+  const pub = /public\s+(?:final\s+|abstract\s+|sealed\s+)*(?:class|record|enum|interface)\s+(\w+)/.exec(code)?.[1];
+  if (pub) return { fileClass: pub, mainClass: pub };
+  const main = /static\s+(?:public\s+)?void\s+main\s*\(/.exec(code);
+  const before = main ? code.slice(0, main.index) : code;
+  const declared = [...before.matchAll(/(?:class|record|enum|interface)\s+(\w+)/g)].map((m) => m[1] as string);
+  return { fileClass: "Main", mainClass: declared[declared.length - 1] ?? "Main" };
+}

@@ -1,0 +1,170 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { parseFrontMatter } from "./front-matter.js";
+import { type ExerciseEntry, exerciseFrontMatter, type LessonEntry } from "./schema.js";
+import { codeBlocks, unrenderableMarkdown } from "./validate.js";
+
+/** `<lesson-file-stem>.<k>.md`, e.g. 05-the-switch-statement.2.md */
+export const EXERCISE_FILE = /^((\d{2})-([a-z0-9]+(?:-[a-z0-9]+)*))\.([1-9])\.md$/;
+
+/** The language each course's exercises are written in; a course not listed has none. */
+export const COURSE_LANGUAGE: Readonly<Record<string, "java" | "python" | "javascript">> = {
+  "java-programming": "java",
+  "python-programming": "python",
+  "javascript-fundamentals": "javascript",
+};
+
+const SECTIONS = ["Task", "Starter", "Solution"] as const;
+
+function issuesOf(error: { issues: { path: PropertyKey[]; message: string }[] }): string {
+  return error.issues.map((i) => `${i.path.map(String).join(".") || "(root)"}: ${i.message}`).join("; ");
+}
+
+/** The body's "## Task", "## Starter", "## Solution" sections, in that order (and no others). */
+export function exerciseSections(body: string): {
+  sections?: Record<(typeof SECTIONS)[number], string>;
+  problem?: string;
+} {
+  // Headings inside fenced code do not count.
+  const lines = body.split("\n");
+  const found: { title: string; start: number }[] = [];
+  let inFence = false;
+  lines.forEach((line, i) => {
+    if (/^```/.test(line)) inFence = !inFence;
+    const h = inFence ? null : /^##\s+(.+?)\s*$/.exec(line);
+    if (h) found.push({ title: h[1] as string, start: i });
+  });
+  const titles = found.map((f) => f.title);
+  if (titles.join("|") !== SECTIONS.join("|")) {
+    return {
+      problem: `needs exactly the sections ## Task, ## Starter, ## Solution in this order (found: ${titles.join(", ") || "none"})`,
+    };
+  }
+  const text = (n: number) =>
+    lines
+      .slice((found[n]?.start ?? 0) + 1, found[n + 1]?.start ?? lines.length)
+      .join("\n")
+      .trim();
+  return { sections: { Task: text(0), Starter: text(1), Solution: text(2) } };
+}
+
+/**
+ * Reads one course's exercises folder. Every problem (a name that matches no lesson, a language
+ * that is not the course's, a missing section...) is reported, and that exercise is left out.
+ */
+export function loadExercises(
+  courseId: string,
+  dir: string,
+  files: string[],
+  lessons: LessonEntry[],
+): {
+  exercises: ExerciseEntry[];
+  problems: string[];
+} {
+  const problems: string[] = [];
+  const byStem = new Map(lessons.map((l) => [`${String(l.position).padStart(2, "0")}-${l.slug}`, l]));
+  const exercises: (ExerciseEntry & { position: number })[] = [];
+  for (const file of files) {
+    const where = `${courseId}/exercises/${file}`;
+    const name = EXERCISE_FILE.exec(file);
+    if (!name) {
+      problems.push(`${where}: file name must be <lesson-file-stem>.<k>.md, e.g. 05-the-switch-statement.1.md`);
+      continue;
+    }
+    const lesson = byStem.get(name[1] as string);
+    if (!lesson) {
+      problems.push(`${where}: no lesson ${courseId}/lessons/${name[1]}.md to belong to`);
+      continue;
+    }
+    const language = COURSE_LANGUAGE[courseId];
+    if (!language) {
+      problems.push(
+        `${where}: the course ${courseId} has no exercise language (java, python or javascript course only)`,
+      );
+      continue;
+    }
+    try {
+      const { data, body } = parseFrontMatter(readFileSync(join(dir, file), "utf8"));
+      const fm = exerciseFrontMatter.safeParse(data);
+      if (!fm.success) {
+        problems.push(`${where}: ${issuesOf(fm.error)}`);
+        continue;
+      }
+      if (fm.data.language !== language) {
+        problems.push(`${where}: language ${fm.data.language} is not the course's language (${language})`);
+        continue;
+      }
+      const { sections, problem } = exerciseSections(body);
+      if (!sections) {
+        problems.push(`${where}: ${problem}`);
+        continue;
+      }
+      const own: string[] = [];
+      if (sections.Task.split(/\s+/).filter(Boolean).length < 10) own.push("the ## Task statement is too short");
+      for (const what of unrenderableMarkdown(sections.Task)) own.push(`the lesson renderer cannot show ${what}`);
+      const code = (section: "Starter" | "Solution") => {
+        const blocks = codeBlocks(sections[section]);
+        if (blocks.length !== 1 || blocks[0]?.lang !== language) {
+          own.push(`## ${section} must hold exactly one \`\`\`${language} code block`);
+          return "";
+        }
+        return blocks[0].code;
+      };
+      const starter = code("Starter");
+      const solution = code("Solution");
+      if (language === "java") {
+        for (const [what, src] of [
+          ["starter", starter],
+          ["solution", solution],
+        ] as const) {
+          if (src && !/public\s+(final\s+)?class\s+Main\b/.test(src))
+            own.push(`the ${what}'s public class must be Main`);
+        }
+      }
+      if (
+        language === "javascript" &&
+        starter &&
+        !starter.startsWith('const input = require("fs").readFileSync(0, "utf8");')
+      ) {
+        own.push('the starter\'s first line must be const input = require("fs").readFileSync(0, "utf8");');
+      }
+      const names = fm.data.cases.map((c) => c.name);
+      if (new Set(names).size !== names.length) own.push("case names must be distinct");
+      if (own.length > 0) {
+        for (const p of own) problems.push(`${where}: ${p}`);
+        continue;
+      }
+      const k = Number(name[4]);
+      exercises.push({
+        id: `${lesson.id}--${k}`,
+        materialId: lesson.id,
+        k,
+        title: fm.data.title,
+        difficulty: fm.data.difficulty,
+        language: fm.data.language,
+        hints: fm.data.hints,
+        statement: sections.Task,
+        starter,
+        solution,
+        cases: fm.data.cases.map((c) => ({
+          name: c.name,
+          ...(c.sample ? { sample: true } : {}),
+          stdin: c.stdin,
+          stdout: c.stdout,
+        })),
+        position: lesson.position,
+      });
+    } catch (err) {
+      problems.push(`${where}: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+  exercises.sort((a, b) => a.position - b.position || a.k - b.k);
+  // k runs 1, 2, ... within a lesson
+  const byLesson = new Map<string, number[]>();
+  for (const e of exercises) byLesson.set(e.materialId, [...(byLesson.get(e.materialId) ?? []), e.k]);
+  for (const [materialId, ks] of byLesson) {
+    if (ks.some((k, i) => k !== i + 1))
+      problems.push(`${courseId}: exercises of ${materialId} must be numbered 1, 2, ... without gaps`);
+  }
+  return { exercises: exercises.map(({ position: _p, ...e }) => e), problems };
+}

@@ -1,0 +1,37 @@
+import { XP_PER_TRIAL } from "../contracts/exercises.js";
+import { xpFor } from "./progress.js";
+
+/**
+ * Grading's comparison of a program's output with a case's expected output: CRLF becomes LF,
+ * trailing spaces and tabs of each line and trailing blank lines are removed. Nothing else is lenient.
+ */
+export function normaliseOutput(text: string): string {
+  return text
+    .replace(/\r\n/g, "\n")
+    .split("\n")
+    .map((line) => line.replace(/[ \t]+$/, ""))
+    .join("\n")
+    .replace(/\n+$/, "");
+}
+
+export const outputMatches = (actual: string, expected: string): boolean =>
+  normaliseOutput(actual) === normaliseOutput(expected);
+
+/** A course's xp: 50 per completed topic plus XP_PER_TRIAL per trial passed (each counted once). */
+export const courseXp = (completedTopics: number, trialsPassed: number): number =>
+  xpFor(completedTopics) + trialsPassed * XP_PER_TRIAL;
+
+/** Achievements for trials passed across all courses, beside the percent-based ones. */
+export const TRIAL_ACHIEVEMENTS = [
+  { threshold: 1, name: "First Trial" },
+  { threshold: 10, name: "Trial Veteran" },
+  { threshold: 50, name: "Champion of Trials" },
+] as const;
+
+export function trialAchievementsFor(trialsPassed: number) {
+  return TRIAL_ACHIEVEMENTS.map((a) => ({ ...a, unlocked: trialsPassed >= a.threshold }));
+}
+
+/** The achievements a learner unlocks by going from `before` to `after` trials passed. */
+export const trialAchievementsUnlocked = (before: number, after: number): string[] =>
+  TRIAL_ACHIEVEMENTS.filter((a) => before < a.threshold && after >= a.threshold).map((a) => a.name);

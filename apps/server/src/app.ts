@@ -47,6 +47,7 @@ import { noStore } from "./plugins/no-store.js";
 import { registerRouteTable } from "./plugins/route-table.js";
 import { registerSecurity } from "./plugins/security.js";
 import { registerWebApp } from "./plugins/web-app.js";
+import { publicOrigin } from "./public-origin.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -225,7 +226,7 @@ export async function buildApp(deps: AppDeps) {
     },
     { prefix: "/api" },
   );
-  await registerWebApp(app, deps.webDistDir);
+  await registerWebApp(app, deps.webDistDir, publicOrigin(config));
   await registerVerifyPage(app, deps.webDistDir);
   return app;
 }

@@ -1,14 +1,16 @@
 import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
 import { useEffect, useState } from "react";
 import { CharacterArt } from "../../assets/character-art";
+import { isHydrating } from "../../lib/hydration";
 import { CAROUSEL_INTERVAL_MS, SLIDES, stepIndex } from "./slides";
 
 function usePrefersReducedMotion(): boolean {
   const query = "(prefers-reduced-motion: reduce)";
-  const [reduced, setReduced] = useState(() => typeof window !== "undefined" && window.matchMedia?.(query).matches);
+  const [reduced, setReduced] = useState(() => !isHydrating() && window.matchMedia?.(query).matches);
   useEffect(() => {
     const media = window.matchMedia?.(query);
     if (!media) return;
+    setReduced(media.matches);
     const onChange = () => setReduced(media.matches);
     media.addEventListener("change", onChange);
     return () => media.removeEventListener("change", onChange);

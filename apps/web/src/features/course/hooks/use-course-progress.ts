@@ -1,5 +1,6 @@
 import { type CourseProgress, emptyProgress, isPassing, markComplete, markIncomplete, storageKeys } from "@koc/shared";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { isHydrating } from "../../../lib/hydration";
 import { readJson, removeKey, writeJson } from "../../../lib/storage";
 
 /** Reads progress_{courseId}, accepting both record shapes the spec describes. */
@@ -25,7 +26,10 @@ export function readProgress(courseId: string): CourseProgress {
  * and handed to `onChange` (server sync for logged-in learners).
  */
 export function useCourseProgress(courseId: string, onChange?: (p: CourseProgress) => void) {
-  const [progress, setProgress] = useState<CourseProgress>(() => readProgress(courseId));
+  // A prerendered course page shows no progress; the browser's record is read just after (effect below).
+  const [progress, setProgress] = useState<CourseProgress>(() =>
+    isHydrating() ? emptyProgress() : readProgress(courseId),
+  );
   const current = useRef(progress);
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;

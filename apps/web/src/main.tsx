@@ -22,7 +22,13 @@ if (!root) throw new Error("index.html has no #root element");
 const stateScript = document.getElementById(PRERENDER_STATE_ID);
 const prerendered = stateScript !== null && root.firstElementChild !== null;
 
+/** Resolves after the browser has painted the current frame. */
+const afterPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
 async function start(container: HTMLElement) {
+  // A prerendered page is already readable: hydration (the page's one long task) waits until the
+  // browser has painted it.
+  if (prerendered) await afterPaint();
   const client = createQueryClient();
   if (prerendered) {
     setHydrating(true);

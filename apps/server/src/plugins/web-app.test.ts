@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerWebApp } from "./web-app.js";
@@ -53,6 +54,23 @@ describe("prerendered public pages", () => {
       expect(res.body).toContain(`href="${canonical}"`);
       expect(res.body).not.toContain(PLACEHOLDER);
     }
+  });
+
+  it("sends the page precompressed with brotli or gzip, as the browser accepts", async () => {
+    const br = await app.inject({
+      method: "GET",
+      url: "/courses",
+      headers: { "accept-encoding": "gzip, deflate, br" },
+    });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers.vary).toContain("accept-encoding");
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain("<h1>Courses</h1>");
+    const gzip = await app.inject({ method: "GET", url: "/courses", headers: { "accept-encoding": "gzip" } });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gzip.rawPayload).toString()).toContain("<h1>Courses</h1>");
+    const plain = await app.inject({ method: "GET", url: "/courses", headers: { "accept-encoding": "identity" } });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toContain("<h1>Courses</h1>");
   });
 
   it("answers a repeat visit with 304 when the page has not changed", async () => {

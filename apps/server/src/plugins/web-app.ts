@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
@@ -14,8 +15,18 @@ const pagesIndex = z.object({
 });
 
 interface PreparedPage {
-  html: string;
+  html: Buffer;
+  gzip: Buffer;
+  brotli: Buffer;
   etag: string;
+}
+
+/** The variant for the request's Accept-Encoding: brotli, then gzip, else the plain bytes. */
+function pickEncoding(acceptEncoding: string | undefined): "br" | "gzip" | undefined {
+  const accepted = (acceptEncoding ?? "").toLowerCase();
+  if (/\bbr\b/.test(accepted)) return "br";
+  if (/\bgzip\b/.test(accepted)) return "gzip";
+  return undefined;
 }
 
 /**
@@ -28,9 +39,12 @@ export function loadPrerenderedPages(webDistDir: string, origin: string): Map<st
   if (!existsSync(indexFile)) return pages;
   const index = pagesIndex.parse(JSON.parse(readFileSync(indexFile, "utf8")));
   for (const [path, file] of Object.entries(index.pages)) {
-    const html = readFileSync(join(webDistDir, "pages", file), "utf8").replaceAll(index.origin, origin);
+    const text = readFileSync(join(webDistDir, "pages", file), "utf8").replaceAll(index.origin, origin);
+    const html = Buffer.from(text);
     const etag = `"${createHash("sha256").update(html).digest("base64url").slice(0, 27)}"`;
-    pages.set(path, { html, etag });
+    const gzip = gzipSync(html, { level: 9 });
+    const brotli = brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+    pages.set(path, { html, gzip, brotli, etag });
   }
   return pages;
 }
@@ -70,9 +84,13 @@ export async function registerWebApp(
     if (isPage && hasBuild && !/\.[a-z0-9]{1,8}$/i.test(path)) {
       const page = pages.get(path.length > 1 ? path.replace(/\/+$/, "") : path);
       if (page) {
-        reply.header("cache-control", "no-cache").header("etag", page.etag);
+        // Prepared bytes: compressed once at start-up, never per request.
+        reply.header("cache-control", "no-cache").header("etag", page.etag).header("vary", "accept-encoding");
         if (request.headers["if-none-match"] === page.etag) return reply.status(304).send();
-        return reply.type("text/html; charset=utf-8").send(page.html);
+        const encoding = pickEncoding(request.headers["accept-encoding"]);
+        reply.type("text/html; charset=utf-8");
+        if (!encoding) return reply.send(page.html);
+        return reply.header("content-encoding", encoding).send(encoding === "br" ? page.brotli : page.gzip);
       }
       return reply.header("cache-control", "no-cache").sendFile("index.html");
     }

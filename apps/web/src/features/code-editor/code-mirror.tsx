@@ -1,10 +1,7 @@
 import { closeBrackets, closeBracketsKeymap } from "@codemirror/autocomplete";
 import { defaultKeymap, history, historyKeymap, indentWithTab, toggleComment } from "@codemirror/commands";
-import { java } from "@codemirror/lang-java";
-import { javascript } from "@codemirror/lang-javascript";
-import { python } from "@codemirror/lang-python";
 import { bracketMatching, HighlightStyle, indentOnInput, indentUnit, syntaxHighlighting } from "@codemirror/language";
-import { Compartment, EditorState, Prec } from "@codemirror/state";
+import { Compartment, EditorState, type Extension, Prec } from "@codemirror/state";
 import {
   type Command,
   drawSelection,
@@ -75,12 +72,14 @@ const royalTheme = EditorView.theme(
   { dark: true },
 );
 
-const languageSupport = new Map<string, () => ReturnType<typeof java>>([
-  ["java", java],
-  ["javascript", javascript],
-  ["python", python],
+/** Each language's parser loads only when that language is chosen. */
+const languageSupport = new Map<string, () => Promise<Extension>>([
+  ["java", () => import("@codemirror/lang-java").then((m) => m.java())],
+  ["javascript", () => import("@codemirror/lang-javascript").then((m) => m.javascript())],
+  ["python", () => import("@codemirror/lang-python").then((m) => m.python())],
 ]);
-const languageExtension = (language: string) => languageSupport.get(language)?.() ?? [];
+const languageExtension = (language: string): Promise<Extension> =>
+  languageSupport.get(language)?.() ?? Promise.resolve([]);
 
 export interface CodeMirrorProps {
   language: string;
@@ -142,7 +141,7 @@ export function CodeMirror({ language, value, onChange, onRun, label, describedB
             indentWithTab,
           ]),
           royalTheme,
-          languageSlot.current.of(languageExtension(language)),
+          languageSlot.current.of([]),
           labelSlot.current.of(contentAttributes(label, describedBy)),
           EditorView.updateListener.of((update) => {
             if (update.docChanged) callbacks.current.onChange(update.state.doc.toString());
@@ -165,7 +164,13 @@ export function CodeMirror({ language, value, onChange, onRun, label, describedB
   }, [value]);
 
   useEffect(() => {
-    view.current?.dispatch({ effects: languageSlot.current.reconfigure(languageExtension(language)) });
+    let current = true;
+    void languageExtension(language).then((extension) => {
+      if (current) view.current?.dispatch({ effects: languageSlot.current.reconfigure(extension) });
+    });
+    return () => {
+      current = false;
+    };
   }, [language]);
 
   useEffect(() => {

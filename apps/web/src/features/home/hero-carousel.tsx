@@ -54,8 +54,9 @@ export function HeroCarousel() {
       }}
     >
       <div className="carousel-viewport" aria-live={rotating ? "off" : "polite"}>
+        {/* A div, not a figure: the WAI-ARIA carousel pattern makes each slide a group, a role figure may not take. */}
         {/* biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern names each slide as a group */}
-        <figure
+        <div
           key={slide.id}
           className="carousel-slide"
           role="group"
@@ -63,13 +64,13 @@ export function HeroCarousel() {
           aria-label={`${index + 1} of ${SLIDES.length}`}
         >
           <CharacterArt look={slide.look} alt={slide.alt} className="carousel-art" />
-          <figcaption>
+          <div className="carousel-caption">
             <blockquote className="carousel-quote">
               <p>“{slide.quote}”</p>
             </blockquote>
             <p className="carousel-author">— {slide.author}</p>
-          </figcaption>
-        </figure>
+          </div>
+        </div>
       </div>
 
       <div className="carousel-nav">

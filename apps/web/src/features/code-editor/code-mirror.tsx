@@ -99,59 +99,75 @@ export function CodeMirror({ language, value, onChange, onRun, label, describedB
   const languageSlot = useRef(new Compartment());
   const labelSlot = useRef(new Compartment());
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the view is created once; props flow in through the effects below.
+  const latest = useRef({ value, language, label, describedBy });
+  latest.current = { value, language, label, describedBy };
+
+  // The view is created once its language's parser has arrived (each loads only when chosen), so
+  // the editor never shows without highlighting, indentation and comment rules.
   useEffect(() => {
-    if (!host.current) return;
-    const root = host.current.shadowRoot ?? host.current.attachShadow({ mode: "open" });
-    const created = new EditorView({
-      parent: root,
-      root,
-      state: EditorState.create({
-        doc: value,
-        extensions: [
-          Prec.highest(
-            keymap.of([
-              {
-                key: "Mod-Enter",
-                run: () => {
-                  callbacks.current.onRun();
-                  return true;
+    let cancelled = false;
+    let created: EditorView | null = null;
+    const initialLanguage = latest.current.language;
+    void languageExtension(initialLanguage).then((languageSupport) => {
+      if (cancelled || !host.current) return;
+      const { value, language, label, describedBy } = latest.current;
+      const root = host.current.shadowRoot ?? host.current.attachShadow({ mode: "open" });
+      created = new EditorView({
+        parent: root,
+        root,
+        state: EditorState.create({
+          doc: value,
+          extensions: [
+            Prec.highest(
+              keymap.of([
+                {
+                  key: "Mod-Enter",
+                  run: () => {
+                    callbacks.current.onRun();
+                    return true;
+                  },
                 },
-              },
+              ]),
+            ),
+            lineNumbers(),
+            highlightActiveLineGutter(),
+            highlightSpecialChars(),
+            drawSelection(),
+            highlightActiveLine(),
+            indentOnInput(),
+            bracketMatching(),
+            closeBrackets(),
+            history(),
+            indentUnit.of("    "),
+            EditorState.tabSize.of(4),
+            syntaxHighlighting(royalHighlight),
+            keymap.of([
+              ...closeBracketsKeymap,
+              { key: "Ctrl-m", mac: "Shift-Alt-m", run: toggleTabMode },
+              { key: "Mod-/", run: toggleComment },
+              ...defaultKeymap,
+              ...historyKeymap,
+              indentWithTab,
             ]),
-          ),
-          lineNumbers(),
-          highlightActiveLineGutter(),
-          highlightSpecialChars(),
-          drawSelection(),
-          highlightActiveLine(),
-          indentOnInput(),
-          bracketMatching(),
-          closeBrackets(),
-          history(),
-          indentUnit.of("    "),
-          EditorState.tabSize.of(4),
-          syntaxHighlighting(royalHighlight),
-          keymap.of([
-            ...closeBracketsKeymap,
-            { key: "Ctrl-m", mac: "Shift-Alt-m", run: toggleTabMode },
-            { key: "Mod-/", run: toggleComment },
-            ...defaultKeymap,
-            ...historyKeymap,
-            indentWithTab,
-          ]),
-          royalTheme,
-          languageSlot.current.of([]),
-          labelSlot.current.of(contentAttributes(label, describedBy)),
-          EditorView.updateListener.of((update) => {
-            if (update.docChanged) callbacks.current.onChange(update.state.doc.toString());
-          }),
-        ],
-      }),
+            royalTheme,
+            languageSlot.current.of(language === initialLanguage ? languageSupport : []),
+            labelSlot.current.of(contentAttributes(label, describedBy)),
+            EditorView.updateListener.of((update) => {
+              if (update.docChanged) callbacks.current.onChange(update.state.doc.toString());
+            }),
+          ],
+        }),
+      });
+      view.current = created;
+      if (language !== initialLanguage) {
+        void languageExtension(language).then((extension) => {
+          if (!cancelled) created?.dispatch({ effects: languageSlot.current.reconfigure(extension) });
+        });
+      }
     });
-    view.current = created;
     return () => {
-      created.destroy();
+      cancelled = true;
+      created?.destroy();
       view.current = null;
     };
   }, []);

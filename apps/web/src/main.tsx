@@ -1,10 +1,3 @@
-import "@fontsource/cinzel/400.css";
-import "@fontsource/cinzel/700.css";
-import "@fontsource/source-sans-3/400.css";
-import "@fontsource/source-sans-3/600.css";
-import "@fontsource/source-sans-3/700.css";
-import "@fontsource/jetbrains-mono/400.css";
-import "./lib/theme.css";
 import { hydrate } from "@tanstack/react-query";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { createBrowserRouter, matchRoutes } from "react-router";
@@ -26,9 +19,6 @@ const prerendered = stateScript !== null && root.firstElementChild !== null;
 const afterPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
 async function start(container: HTMLElement) {
-  // A prerendered page is already readable: hydration (the page's one long task) waits until the
-  // browser has painted it.
-  if (prerendered) await afterPaint();
   const client = createQueryClient();
   if (prerendered) {
     setHydrating(true);

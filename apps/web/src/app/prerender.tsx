@@ -10,7 +10,7 @@ import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvi
 import { AppRoot } from "./app-root";
 import { type PageHead, resolveHead, SITE_NAME } from "./head";
 import { publicCatalogue } from "./prerender-catalogue";
-import { PRERENDER_STATE_ID } from "./prerender-state";
+import { PRELOAD_ID, PRERENDER_STATE_ID } from "./prerender-state";
 import { createQueryClient } from "./providers";
 import { type RouteHandle, routes } from "./router";
 
@@ -93,7 +93,7 @@ export const ORIGIN_PLACEHOLDER = "https://origin.koc.invalid";
 export type Manifest = Record<string, { file: string; isEntry?: boolean; css?: string[]; imports?: string[] }>;
 
 /** The head of a prerendered page, rendered by React like the rest of it. */
-function HeadTags({ head, path, fonts, scripts, styles }: HeadTagsProps) {
+function HeadTags({ head, path, fonts, styles }: HeadTagsProps) {
   const url = `${ORIGIN_PLACEHOLDER}${path === "/" ? "/" : path}`;
   return (
     <>
@@ -115,9 +115,6 @@ function HeadTags({ head, path, fonts, scripts, styles }: HeadTagsProps) {
       {styles.map((href) => (
         <link key={href} rel="stylesheet" href={href} crossOrigin="" />
       ))}
-      {scripts.map((href) => (
-        <link key={href} rel="modulepreload" href={href} crossOrigin="" />
-      ))}
     </>
   );
 }
@@ -126,7 +123,6 @@ interface HeadTagsProps {
   head: PageHead;
   path: string;
   fonts: string[];
-  scripts: string[];
   styles: string[];
 }
 
@@ -162,7 +158,8 @@ export async function prerenderSite({ shell, manifest, catalogue, fonts }: SiteI
     const seed = courseId ? data.course(courseId) : path === "/courses" ? data.common : [];
     const page = await renderPage(path, seed);
 
-    // The page's route modules and everything they import: preloaded, with their CSS in the head.
+    // The app (src/main.tsx), the page's route modules and everything they import: their CSS in the
+    // head, their scripts listed for boot.ts to fetch once the page has painted.
     const scripts = new Set<string>();
     const styles = new Set<string>();
     const visit = (key: string) => {
@@ -173,11 +170,9 @@ export async function prerenderSite({ shell, manifest, catalogue, fonts }: SiteI
       for (const css of entry.css ?? []) if (!entryCss.has(css)) styles.add(`/${css}`);
       for (const imported of entry.imports ?? []) visit(imported);
     };
-    for (const module of page.modules) visit(module);
+    for (const module of ["src/main.tsx", ...page.modules]) visit(module);
 
-    const headTags = renderToStaticMarkup(
-      <HeadTags head={page.head} path={path} fonts={fonts} scripts={[...scripts]} styles={[...styles]} />,
-    );
+    const headTags = renderToStaticMarkup(<HeadTags head={page.head} path={path} fonts={fonts} styles={[...styles]} />);
     const html = shell
       .replace(/<title>[^<]*<\/title>/, "")
       .replace(/<meta name="description"[^>]*>/, "")
@@ -185,7 +180,8 @@ export async function prerenderSite({ shell, manifest, catalogue, fonts }: SiteI
       .replace(
         '<div id="root"></div>',
         () =>
-          `<div id="root">${page.html}</div><script type="application/json" id="${PRERENDER_STATE_ID}">${jsonBlock(page.state)}</script>`,
+          `<div id="root">${page.html}</div><script type="application/json" id="${PRERENDER_STATE_ID}">${jsonBlock(page.state)}</script>` +
+          `<script type="application/json" id="${PRELOAD_ID}">${jsonBlock([...scripts])}</script>`,
       );
     pages.push({ path, html });
   }

@@ -15,9 +15,6 @@ if (!root) throw new Error("index.html has no #root element");
 const stateScript = document.getElementById(PRERENDER_STATE_ID);
 const prerendered = stateScript !== null && root.firstElementChild !== null;
 
-/** Resolves after the browser has painted the current frame. */
-const afterPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-
 async function start(container: HTMLElement) {
   const client = createQueryClient();
   if (prerendered) {

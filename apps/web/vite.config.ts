@@ -17,8 +17,12 @@ function pyodideAssets(): Plugin {
   const base = `/assets/pyodide-${version}/`;
   const files = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"];
   const types: Record<string, string> = { mjs: "text/javascript", wasm: "application/wasm", zip: "application/zip" };
+  let ssr = false;
   return {
     name: "koc-pyodide-assets",
+    configResolved(config) {
+      ssr = Boolean(config.build.ssr);
+    },
     config: () => ({ define: { "import.meta.env.PYODIDE_BASE": JSON.stringify(base) } }),
     configureServer(server) {
       server.middlewares.use((req, res, next) => {
@@ -29,6 +33,7 @@ function pyodideAssets(): Plugin {
       });
     },
     writeBundle(options) {
+      if (ssr) return;
       const out = join(options.dir ?? "dist", base);
       mkdirSync(out, { recursive: true });
       for (const file of files) if (existsSync(join(pkgDir, file))) copyFileSync(join(pkgDir, file), join(out, file));
@@ -65,11 +70,18 @@ function lessonPictures(): Plugin {
   };
 }
 
-export default defineConfig(({ command }) => {
+export default defineConfig(({ command, isSsrBuild }) => {
   // The build is always a production build (React's production runtime), even when the shell has
   // NODE_ENV=development; Vite and the React plugin read NODE_ENV after this file is loaded.
   if (command === "build") process.env.NODE_ENV = "production";
-  return config;
+  if (!isSsrBuild) return config;
+  // `vite build --ssr src/app/prerender.tsx`: the prerender's Node bundle (scripts/prerender.mjs);
+  // the shared contracts are TypeScript sources, so they are bundled rather than imported.
+  return {
+    ...config,
+    build: { outDir: ".prerender", emptyOutDir: true, sourcemap: false, copyPublicDir: false },
+    ssr: { noExternal: ["@koc/shared"] },
+  };
 });
 
 const config = {
@@ -79,6 +91,8 @@ const config = {
     assetsDir: "assets",
     sourcemap: true,
     chunkSizeWarningLimit: 1200,
+    // Read by the prerender (which route modules and CSS each page needs), then deleted.
+    manifest: true,
   },
   server: {
     port: Number(process.env.WEB_PORT ?? 5173),

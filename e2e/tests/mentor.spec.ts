@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, gotoAndSettle, test } from "./fixtures";
+import { expect, gotoAndSettle, showCourseEditor, test } from "./fixtures";
 
 const QUICK = [
   "How do I debug Java code?",
@@ -64,6 +64,7 @@ test("the floating mentor on a course page sends the open lesson and the editor'
     .click();
   await expect(page.getByRole("article", { name: "Lesson: Constructors and the this Keyword" })).toBeVisible();
   const code = 'public class Main {\n  public static void main(String[] args) {\n    System.out.println("hi")\n  }\n}';
+  await showCourseEditor(page);
   await page.locator("#course-editor .cm-content").click();
   await page.keyboard.press("ControlOrMeta+a");
   await page.keyboard.press("Delete");

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, gotoAndSettle, test } from "./fixtures";
+import { expect, gotoAndSettle, showCourseEditor, test } from "./fixtures";
 
 /** A 360 px phone: every screen fits, with every panel open; long code scrolls inside its own block. */
 test.use({ viewport: { width: 360, height: 740 } });
@@ -29,6 +29,7 @@ test.describe("a 360 px phone", () => {
     await page.keyboard.press("Escape");
     await expect(page.getByRole("dialog")).toHaveCount(0);
 
+    await showCourseEditor(page);
     const editor = page.locator(".cm-content").first();
     await editor.scrollIntoViewIfNeeded();
     await expect(editor).toBeVisible();

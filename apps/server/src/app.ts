@@ -51,6 +51,7 @@ import { OneLineRequestLog } from "./plugins/request-log.js";
 import { registerRouteTable } from "./plugins/route-table.js";
 import { registerSecurity } from "./plugins/security.js";
 import { registerWebApp } from "./plugins/web-app.js";
+import { publicOrigin } from "./public-origin.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -244,7 +245,7 @@ export async function buildApp(deps: AppDeps) {
     },
     { prefix: "/api" },
   );
-  await registerWebApp(app, deps.webDistDir);
+  await registerWebApp(app, deps.webDistDir, publicOrigin(config));
   await registerVerifyPage(app, deps.webDistDir);
   return app;
 }

@@ -3,13 +3,15 @@ import { type ReactNode, useState } from "react";
 import { AlertProvider } from "../components/alerts";
 import { SessionProvider } from "../lib/session";
 
-export function Providers({ children }: { children: ReactNode }) {
-  const [client] = useState(
-    () =>
-      new QueryClient({
-        defaultOptions: { queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus: false } },
-      }),
-  );
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: { queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus: false } },
+  });
+}
+
+/** `client` is given when the cache starts with data (a prerendered page's catalogue answers). */
+export function Providers({ children, client: given }: { children: ReactNode; client?: QueryClient }) {
+  const [client] = useState(() => given ?? createQueryClient());
   return (
     <QueryClientProvider client={client}>
       <SessionProvider>

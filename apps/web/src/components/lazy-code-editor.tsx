@@ -1,16 +1,61 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import "./lazy-code-editor.css";
 
 /** The editor (CodeMirror and its runners) loads only when a page actually shows it. */
-const CodeEditorPanel = lazy(() => import("../features/code-editor/code-editor-panel"));
+const loadPanel = () => import("../features/code-editor/code-editor-panel");
+const CodeEditorPanel = lazy(loadPanel);
 
 export interface LazyCodeEditorProps {
   language?: "java" | "javascript" | "python";
   initialCode?: string;
 }
 
+/** How far below the screen the editor starts loading, so it is ready when the learner gets there. */
+const LOAD_MARGIN = "400px 0px";
+
+/**
+ * The course page's editor stays off the path to the first paint: a placeholder of the editor's
+ * size holds its place, and CodeMirror loads when the placeholder nears the screen or the learner
+ * points at, touches or tabs into it.
+ */
 export function LazyCodeEditor(props: LazyCodeEditorProps) {
+  const [show, setShow] = useState(false);
+  const placeholder = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const element = placeholder.current;
+    if (show || !element) return;
+    if (typeof IntersectionObserver === "undefined") {
+      setShow(true);
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) setShow(true);
+      },
+      { rootMargin: LOAD_MARGIN },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [show]);
+
+  const fallback = <p className="code-editor-loading">Loading the code editor...</p>;
+  if (!show) {
+    return (
+      // biome-ignore lint/a11y/noStaticElementInteractions: pointing at or touching the placeholder only starts the download early
+      <div
+        ref={placeholder}
+        className="code-editor-placeholder"
+        onPointerEnter={() => void loadPanel()}
+        onTouchStart={() => setShow(true)}
+        onFocus={() => setShow(true)}
+      >
+        {fallback}
+      </div>
+    );
+  }
   return (
-    <Suspense fallback={<p className="code-editor-loading">Loading the code editor...</p>}>
+    <Suspense fallback={<div className="code-editor-placeholder">{fallback}</div>}>
       <CodeEditorPanel {...props} />
     </Suspense>
   );

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { readToken } from "./storage";
+import "./zod-config";
 
 /** An API failure carrying the server's `{ message }` (or a readable fallback) and the status. */
 export class ApiError extends Error {

@@ -1,6 +1,7 @@
-import { publicUser, storageKeys } from "@koc/shared";
+import { storageKeys } from "@koc/shared";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
-import { ApiError, api } from "./api-client";
+import { ApiError } from "./api-client";
+import { isHydrating } from "./hydration";
 import { keysWithPrefix, readJson, readToken, removeKey, writeJson } from "./storage";
 
 /** The browser's user record (spec section 3). */
@@ -37,7 +38,8 @@ export function clearSessionStorage(): void {
 }
 
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const [user, setUserState] = useState<SessionUser | null>(restoreUser);
+  // A prerendered page was written for a visitor: the stored user is restored after hydration.
+  const [user, setUserState] = useState<SessionUser | null>(() => (isHydrating() ? null : restoreUser()));
 
   const setUser = useCallback((next: SessionUser | null) => {
     if (next) writeJson(storageKeys.user, next);
@@ -63,8 +65,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     const token = readToken();
     if (!token) return;
+    setUserState((shown) => shown ?? restoreUser());
     let current = true;
-    api("/auth/me", { schema: publicUser })
+    // The contract (zod) loads with this call, so a visitor's first page does not ship it.
+    import("./fetch-me")
+      .then(({ fetchMe }) => fetchMe())
       .then((me) => {
         if (current && readToken() === token) setUser(me);
       })

@@ -19,7 +19,11 @@ export interface Prepared {
 const MIN_COMPRESS = 256;
 
 export function prepare(value: unknown): Prepared {
-  const identity = Buffer.from(JSON.stringify(value));
+  return prepareBytes(Buffer.from(JSON.stringify(value)));
+}
+
+/** The same for bytes already made (a prerendered page's HTML). */
+export function prepareBytes(identity: Buffer): Prepared {
   const hash = createHash("sha256").update(identity).digest("base64url").slice(0, 32);
   if (identity.length < MIN_COMPRESS) return { etag: `"${hash}"`, identity, gzip: null, br: null };
   const gzip = gzipSync(identity, { level: 9 });
@@ -88,6 +92,8 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
 
 export interface SendOptions {
   cacheControl: string;
+  /** Defaults to JSON. */
+  contentType?: string;
   /** The request headers the answer depends on besides Accept-Encoding (e.g. Authorization). */
   vary?: string;
 }
@@ -107,7 +113,7 @@ export function sendPrepared(request: FastifyRequest, reply: FastifyReply, prepa
     return reply.code(304).send();
   }
   const body = coding === "br" ? prepared.br : coding === "gzip" ? prepared.gzip : prepared.identity;
-  reply.header("content-type", "application/json; charset=utf-8");
+  reply.header("content-type", options.contentType ?? "application/json; charset=utf-8");
   if (coding !== "identity") reply.header("content-encoding", coding);
   return reply.send(body ?? prepared.identity);
 }

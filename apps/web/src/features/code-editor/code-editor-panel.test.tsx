@@ -16,28 +16,33 @@ afterEach(() => {
 const editorText = (container: HTMLElement) =>
   container.querySelector(".code-mirror-host")?.shadowRoot?.querySelector(".cm-content")?.textContent ?? "";
 
+/** The editor appears once its language's parser has loaded (a dynamic import). */
+const expectEditorText = (container: HTMLElement, text: string) =>
+  waitFor(() => expect(editorText(container)).toContain(text));
+
 describe("code editor panel", () => {
-  it("shows the Java arena with the version selector, the tip and no output yet", () => {
+  it("shows the Java arena with the version selector, the tip and no output yet", async () => {
     const { container } = render(<CodeEditorPanel />);
     expect(screen.getByRole("heading", { name: "JAVA ARENA" })).toBeTruthy();
     expect((screen.getByLabelText("Java version") as HTMLSelectElement).value).toBe("java17");
     expect(screen.getByText(/Java, JavaScript and Python are supported\./)).toBeTruthy();
     expect(screen.queryByTestId("code-output")).toBeNull();
-    expect(editorText(container)).toContain("record Knight");
+    await expectEditorText(container, "record Knight");
   });
 
-  it("replaces the code with the version's sample when the Java version changes", () => {
+  it("replaces the code with the version's sample when the Java version changes", async () => {
     const { container } = render(<CodeEditorPanel />);
+    await expectEditorText(container, "record Knight");
     fireEvent.change(screen.getByLabelText("Java version"), { target: { value: "java8" } });
-    expect(editorText(container)).toContain("Java 8: lambdas");
+    await expectEditorText(container, "Java 8: lambdas");
     expect(JAVA_SAMPLES.java8).toContain("Collectors");
   });
 
-  it("has no version selector for other languages and starts with a comment line", () => {
+  it("has no version selector for other languages and starts with a comment line", async () => {
     const { container } = render(<CodeEditorPanel language="python" />);
     expect(screen.getByRole("heading", { name: "PYTHON ARENA" })).toBeTruthy();
     expect(screen.queryByLabelText("Java version")).toBeNull();
-    expect(editorText(container)).toContain("# Write your Python code here");
+    await expectEditorText(container, "# Write your Python code here");
   });
 
   it("answers Language not supported yet for another language", async () => {
@@ -65,6 +70,6 @@ describe("code editor panel", () => {
     await waitFor(() => expect(screen.getByTestId("code-output").textContent).toContain("x is 2"));
     fireEvent.click(screen.getByRole("button", { name: "Reset" }));
     expect(screen.queryByTestId("code-output")).toBeNull();
-    expect(editorText(container)).toContain("record Knight");
+    await expectEditorText(container, "record Knight");
   });
 });

@@ -1,9 +1,10 @@
 import { DEFAULT_JAVA_VERSION, type JavaVersion, javaVersion } from "@koc/shared";
-import { useCallback, useId, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useShareWithMentor } from "../../lib/mentor-context";
 import { CodeMirror } from "./code-mirror";
 import { execute } from "./execute";
 import { defaultSample, JAVA_VERSION_LABELS } from "./languages";
+import { preloadPython } from "./run-python";
 import "./code-editor.css";
 
 export interface CodeEditorPanelProps {
@@ -36,6 +37,9 @@ export default function CodeEditorPanel({ language = "java", initialCode }: Code
   const titleId = `${ids}-title`;
   const keysId = `${ids}-keys`;
   const isJava = language === "java";
+
+  // Python's runtime is large: it starts loading the moment Python is chosen, with its progress shown.
+  useEffect(() => (language === "python" ? preloadPython(setProgress) : undefined), [language]);
 
   const run = useCallback(async () => {
     if (running.current) return;

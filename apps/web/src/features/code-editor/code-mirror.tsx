@@ -1,10 +1,7 @@
 import { closeBrackets, closeBracketsKeymap } from "@codemirror/autocomplete";
 import { defaultKeymap, history, historyKeymap, indentWithTab, toggleComment } from "@codemirror/commands";
-import { java } from "@codemirror/lang-java";
-import { javascript } from "@codemirror/lang-javascript";
-import { python } from "@codemirror/lang-python";
 import { bracketMatching, HighlightStyle, indentOnInput, indentUnit, syntaxHighlighting } from "@codemirror/language";
-import { Compartment, EditorState, Prec } from "@codemirror/state";
+import { Compartment, EditorState, type Extension, Prec } from "@codemirror/state";
 import {
   type Command,
   drawSelection,
@@ -75,12 +72,14 @@ const royalTheme = EditorView.theme(
   { dark: true },
 );
 
-const languageSupport = new Map<string, () => ReturnType<typeof java>>([
-  ["java", java],
-  ["javascript", javascript],
-  ["python", python],
+/** Each language's parser loads only when that language is chosen. */
+const languageSupport = new Map<string, () => Promise<Extension>>([
+  ["java", () => import("@codemirror/lang-java").then((m) => m.java())],
+  ["javascript", () => import("@codemirror/lang-javascript").then((m) => m.javascript())],
+  ["python", () => import("@codemirror/lang-python").then((m) => m.python())],
 ]);
-const languageExtension = (language: string) => languageSupport.get(language)?.() ?? [];
+const languageExtension = (language: string): Promise<Extension> =>
+  languageSupport.get(language)?.() ?? Promise.resolve([]);
 
 export interface CodeMirrorProps {
   language: string;
@@ -100,59 +99,75 @@ export function CodeMirror({ language, value, onChange, onRun, label, describedB
   const languageSlot = useRef(new Compartment());
   const labelSlot = useRef(new Compartment());
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the view is created once; props flow in through the effects below.
+  const latest = useRef({ value, language, label, describedBy });
+  latest.current = { value, language, label, describedBy };
+
+  // The view is created once its language's parser has arrived (each loads only when chosen), so
+  // the editor never shows without highlighting, indentation and comment rules.
   useEffect(() => {
-    if (!host.current) return;
-    const root = host.current.shadowRoot ?? host.current.attachShadow({ mode: "open" });
-    const created = new EditorView({
-      parent: root,
-      root,
-      state: EditorState.create({
-        doc: value,
-        extensions: [
-          Prec.highest(
-            keymap.of([
-              {
-                key: "Mod-Enter",
-                run: () => {
-                  callbacks.current.onRun();
-                  return true;
+    let cancelled = false;
+    let created: EditorView | null = null;
+    const initialLanguage = latest.current.language;
+    void languageExtension(initialLanguage).then((languageSupport) => {
+      if (cancelled || !host.current) return;
+      const { value, language, label, describedBy } = latest.current;
+      const root = host.current.shadowRoot ?? host.current.attachShadow({ mode: "open" });
+      created = new EditorView({
+        parent: root,
+        root,
+        state: EditorState.create({
+          doc: value,
+          extensions: [
+            Prec.highest(
+              keymap.of([
+                {
+                  key: "Mod-Enter",
+                  run: () => {
+                    callbacks.current.onRun();
+                    return true;
+                  },
                 },
-              },
+              ]),
+            ),
+            lineNumbers(),
+            highlightActiveLineGutter(),
+            highlightSpecialChars(),
+            drawSelection(),
+            highlightActiveLine(),
+            indentOnInput(),
+            bracketMatching(),
+            closeBrackets(),
+            history(),
+            indentUnit.of("    "),
+            EditorState.tabSize.of(4),
+            syntaxHighlighting(royalHighlight),
+            keymap.of([
+              ...closeBracketsKeymap,
+              { key: "Ctrl-m", mac: "Shift-Alt-m", run: toggleTabMode },
+              { key: "Mod-/", run: toggleComment },
+              ...defaultKeymap,
+              ...historyKeymap,
+              indentWithTab,
             ]),
-          ),
-          lineNumbers(),
-          highlightActiveLineGutter(),
-          highlightSpecialChars(),
-          drawSelection(),
-          highlightActiveLine(),
-          indentOnInput(),
-          bracketMatching(),
-          closeBrackets(),
-          history(),
-          indentUnit.of("    "),
-          EditorState.tabSize.of(4),
-          syntaxHighlighting(royalHighlight),
-          keymap.of([
-            ...closeBracketsKeymap,
-            { key: "Ctrl-m", mac: "Shift-Alt-m", run: toggleTabMode },
-            { key: "Mod-/", run: toggleComment },
-            ...defaultKeymap,
-            ...historyKeymap,
-            indentWithTab,
-          ]),
-          royalTheme,
-          languageSlot.current.of(languageExtension(language)),
-          labelSlot.current.of(contentAttributes(label, describedBy)),
-          EditorView.updateListener.of((update) => {
-            if (update.docChanged) callbacks.current.onChange(update.state.doc.toString());
-          }),
-        ],
-      }),
+            royalTheme,
+            languageSlot.current.of(language === initialLanguage ? languageSupport : []),
+            labelSlot.current.of(contentAttributes(label, describedBy)),
+            EditorView.updateListener.of((update) => {
+              if (update.docChanged) callbacks.current.onChange(update.state.doc.toString());
+            }),
+          ],
+        }),
+      });
+      view.current = created;
+      if (language !== initialLanguage) {
+        void languageExtension(language).then((extension) => {
+          if (!cancelled) created?.dispatch({ effects: languageSlot.current.reconfigure(extension) });
+        });
+      }
     });
-    view.current = created;
     return () => {
-      created.destroy();
+      cancelled = true;
+      created?.destroy();
       view.current = null;
     };
   }, []);
@@ -165,7 +180,13 @@ export function CodeMirror({ language, value, onChange, onRun, label, describedB
   }, [value]);
 
   useEffect(() => {
-    view.current?.dispatch({ effects: languageSlot.current.reconfigure(languageExtension(language)) });
+    let current = true;
+    void languageExtension(language).then((extension) => {
+      if (current) view.current?.dispatch({ effects: languageSlot.current.reconfigure(extension) });
+    });
+    return () => {
+      current = false;
+    };
   }, [language]);
 
   useEffect(() => {

@@ -5,7 +5,8 @@
  */
 import type { PyodideAPI } from "pyodide";
 
-export type PythonRequest = { type: "run"; id: number; code: string; stdin?: string | undefined };
+/** `load` starts the runtime early (the learner picked Python); `run` runs code once it is ready. */
+export type PythonRequest = { type: "load" } | { type: "run"; id: number; code: string; stdin?: string | undefined };
 export type PythonReply =
   | { type: "progress"; text: string }
   | { type: "result"; id: number; stdout: string[]; error?: string };
@@ -71,6 +72,14 @@ function errorMessage(error: unknown): string {
 }
 
 scope.onmessage = async (event: MessageEvent<PythonRequest>) => {
+  if (event.data.type === "load") {
+    ready ??= load();
+    // A failed early start is reported to the run that follows, which tries again.
+    ready.catch(() => {
+      ready = null;
+    });
+    return;
+  }
   const { id, code, stdin } = event.data;
   try {
     ready ??= load();

@@ -9,10 +9,41 @@ export const PYTHON_TIMEOUT_MESSAGE = `Time limit exceeded: the code ran for mor
 let worker: Worker | null = null;
 let loaded = false;
 let nextId = 1;
+/** The latest loading message, and who shows it (the editor panels with Python chosen). */
+let status = "";
+const statusListeners = new Set<(text: string) => void>();
+
+function setStatus(text: string) {
+  status = text;
+  for (const listener of statusListeners) listener(text);
+}
 
 function getWorker(): Worker {
-  worker ??= new Worker(new URL("./python-worker.ts", import.meta.url), { type: "module", name: "python" });
+  if (!worker) {
+    worker = new Worker(new URL("./python-worker.ts", import.meta.url), { type: "module", name: "python" });
+    worker.addEventListener("message", (event: MessageEvent<PythonReply>) => {
+      if (event.data.type !== "progress") return;
+      if (event.data.text === "Python is ready.") loaded = true;
+      setStatus(loaded ? "" : event.data.text);
+    });
+  }
   return worker;
+}
+
+/**
+ * Starts downloading and starting Pyodide in its worker now, as soon as the learner picks Python,
+ * so the first run costs little more than the program. `onStatus` hears the loading progress
+ * (an empty text once Python is ready); the returned function stops listening.
+ */
+export function preloadPython(onStatus: (text: string) => void): () => void {
+  if (typeof Worker === "undefined") return () => undefined;
+  statusListeners.add(onStatus);
+  if (!worker) {
+    getWorker().postMessage({ type: "load" } satisfies PythonRequest);
+  } else {
+    onStatus(loaded ? "" : status);
+  }
+  return () => statusListeners.delete(onStatus);
 }
 
 /** Stops runaway code the only sure way: terminate the worker; the next run starts a fresh one. */
@@ -20,6 +51,7 @@ function discardWorker() {
   worker?.terminate();
   worker = null;
   loaded = false;
+  setStatus("");
 }
 
 /** Runs Python in the Pyodide worker; `onProgress` hears about the first-run download. */

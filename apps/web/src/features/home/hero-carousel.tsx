@@ -1,14 +1,16 @@
 import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
 import { useEffect, useState } from "react";
 import { CharacterArt } from "../../assets/character-art";
+import { isHydrating } from "../../lib/hydration";
 import { CAROUSEL_INTERVAL_MS, SLIDES, stepIndex } from "./slides";
 
 function usePrefersReducedMotion(): boolean {
   const query = "(prefers-reduced-motion: reduce)";
-  const [reduced, setReduced] = useState(() => typeof window !== "undefined" && window.matchMedia?.(query).matches);
+  const [reduced, setReduced] = useState(() => !isHydrating() && window.matchMedia?.(query).matches);
   useEffect(() => {
     const media = window.matchMedia?.(query);
     if (!media) return;
+    setReduced(media.matches);
     const onChange = () => setReduced(media.matches);
     media.addEventListener("change", onChange);
     return () => media.removeEventListener("change", onChange);
@@ -52,8 +54,9 @@ export function HeroCarousel() {
       }}
     >
       <div className="carousel-viewport" aria-live={rotating ? "off" : "polite"}>
+        {/* A div, not a figure: the WAI-ARIA carousel pattern makes each slide a group, a role figure may not take. */}
         {/* biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern names each slide as a group */}
-        <figure
+        <div
           key={slide.id}
           className="carousel-slide"
           role="group"
@@ -61,13 +64,13 @@ export function HeroCarousel() {
           aria-label={`${index + 1} of ${SLIDES.length}`}
         >
           <CharacterArt look={slide.look} alt={slide.alt} className="carousel-art" />
-          <figcaption>
+          <div className="carousel-caption">
             <blockquote className="carousel-quote">
               <p>“{slide.quote}”</p>
             </blockquote>
             <p className="carousel-author">— {slide.author}</p>
-          </figcaption>
-        </figure>
+          </div>
+        </div>
       </div>
 
       <div className="carousel-nav">

@@ -2,11 +2,14 @@ import { ScrollText } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { TutorialRenderer } from "../../components/tutorial-renderer";
+import { useHydrated } from "../../lib/hydration";
 import { paths } from "../../lib/paths";
 import { type ChatMessage, THINKING } from "./use-mentor-chat";
 import "./chat-log.css";
 
 function Bubble({ m }: { m: ChatMessage }) {
+  // The time is the reader's own clock: none in the prerendered page, filled in once hydrated.
+  const hydrated = useHydrated();
   return (
     <li className={`chat-bubble chat-${m.type}${m.pending ? " chat-thinking" : ""}`}>
       <span className="visually-hidden">{m.type === "bot" ? "Kattappa: " : "You: "}</span>
@@ -27,9 +30,13 @@ function Bubble({ m }: { m: ChatMessage }) {
           ))}
         </ul>
       )}
-      <time dateTime={m.timestamp}>
-        {new Date(m.timestamp).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}
-      </time>
+      {hydrated ? (
+        <time dateTime={m.timestamp}>
+          {new Date(m.timestamp).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}
+        </time>
+      ) : (
+        <time />
+      )}
     </li>
   );
 }

@@ -1,104 +1,28 @@
-import { MessageCircle, Send, X } from "lucide-react";
-import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
-import { readMentorContext } from "../../lib/mentor-context";
-import { ChatLog } from "./chat-log";
-import { useMentorChat } from "./use-mentor-chat";
+import { MessageCircle, X } from "lucide-react";
+import { lazy, Suspense, useId, useRef, useState } from "react";
 import "./floating-mentor.css";
 
-const GREETING = "Greetings, warrior! I am Kattappa, your coding mentor. Ask me anything about code.";
+/** The chat itself loads on first open: a first visit to any page ships only this button. */
+const MentorPanel = lazy(() => import("./mentor-panel"));
 
 /** The floating assistant on every page: a toggle button and a panel with Kattappa. */
 export function FloatingMentor() {
   const [open, setOpen] = useState(false);
-  const [input, setInput] = useState("");
-  // On a course page the question carries the open lesson and the editor's code.
-  const { messages, send: sendMessage } = useMentorChat({
-    greeting: GREETING,
-    variant: "floating",
-    context: readMentorContext,
-  });
+  const [opened, setOpened] = useState(false);
   const panelId = useId();
   const toggle = useRef<HTMLButtonElement>(null);
-  const inputRef = useRef<HTMLTextAreaElement>(null);
-
-  useEffect(() => {
-    if (open) inputRef.current?.focus();
-  }, [open]);
-
-  // Like the modals, the open panel keeps Tab inside it; Escape or Close leaves.
-  const trapTab = (e: KeyboardEvent<HTMLElement>) => {
-    const items = Array.from(
-      e.currentTarget.querySelectorAll<HTMLElement>(
-        "a[href], button:not([disabled]), textarea, [tabindex]:not([tabindex='-1'])",
-      ),
-    );
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (e.shiftKey && document.activeElement === first) {
-      e.preventDefault();
-      last?.focus();
-    } else if (!e.shiftKey && document.activeElement === last) {
-      e.preventDefault();
-      first?.focus();
-    }
-  };
 
   const close = () => {
     setOpen(false);
     toggle.current?.focus();
   };
 
-  const send = async (e?: FormEvent) => {
-    e?.preventDefault();
-    const { accepted, answered } = sendMessage(input);
-    if (!accepted) return;
-    await answered;
-    setInput("");
-  };
-
   return (
     <div className="floating-mentor">
-      {open && (
-        <section
-          id={panelId}
-          className="mentor-panel"
-          aria-label="Kattappa, your coding mentor"
-          onKeyDown={(e) => {
-            if (e.key === "Escape") close();
-            else if (e.key === "Tab") trapTab(e);
-          }}
-        >
-          <header className="mentor-panel-header">
-            <h2>Kattappa · Coding Mentor</h2>
-            <button type="button" className="mentor-icon-btn" aria-label="Close the mentor chat" onClick={close}>
-              <X aria-hidden="true" size={20} />
-            </button>
-          </header>
-          <ChatLog messages={messages} variant="panel" />
-          <form className="mentor-form" onSubmit={send}>
-            <label htmlFor={`${panelId}-input`} className="visually-hidden">
-              Your question for Kattappa
-            </label>
-            <textarea
-              id={`${panelId}-input`}
-              ref={inputRef}
-              className="input mentor-input"
-              rows={2}
-              value={input}
-              placeholder="Ask about code..."
-              onChange={(e) => setInput(e.target.value)}
-              onKeyDown={(e) => {
-                if (e.key === "Enter" && !e.shiftKey) {
-                  e.preventDefault();
-                  void send();
-                }
-              }}
-            />
-            <button type="submit" className="btn btn-small">
-              <Send aria-hidden="true" size={16} /> Send
-            </button>
-          </form>
-        </section>
+      {opened && (
+        <Suspense fallback={null}>
+          <MentorPanel open={open} panelId={panelId} onClose={close} />
+        </Suspense>
       )}
       <button
         ref={toggle}
@@ -107,7 +31,11 @@ export function FloatingMentor() {
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
         aria-label={open ? "Close the coding mentor" : "Open the coding mentor"}
-        onClick={() => (open ? close() : setOpen(true))}
+        onClick={() => {
+          if (open) return close();
+          setOpened(true);
+          setOpen(true);
+        }}
       >
         {open ? <X aria-hidden="true" /> : <MessageCircle aria-hidden="true" />}
       </button>

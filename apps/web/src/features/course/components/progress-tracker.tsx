@@ -1,5 +1,6 @@
 import { achievementsFor, type CourseProgress, levelFor, percentComplete, xpToNextLevel } from "@koc/shared";
 import { Award, Crown, Flame, Star } from "lucide-react";
+import { useLayoutEffect, useRef } from "react";
 
 interface ProgressTrackerProps {
   progress: CourseProgress;
@@ -13,6 +14,11 @@ interface ProgressTrackerProps {
 export function ProgressTracker({ progress, total, onUnenroll, saveProblem }: ProgressTrackerProps) {
   const done = progress.completed.length;
   const percent = percentComplete(done, total);
+  // Set through the DOM, not a style attribute: prerendered HTML may not carry inline styles (CSP).
+  const fill = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    fill.current?.style.setProperty("width", `${percent}%`);
+  }, [percent]);
   return (
     <section className="progress-tracker card" aria-labelledby="progress-title">
       <h2 id="progress-title">Your Progress</h2>
@@ -25,7 +31,7 @@ export function ProgressTracker({ progress, total, onUnenroll, saveProblem }: Pr
           aria-valuenow={percent}
           aria-label="Course completion"
         >
-          <div className="progress-bar-fill" style={{ width: `${percent}%` }} />
+          <div ref={fill} className="progress-bar-fill" />
         </div>
         <p className="progress-count">
           {done} of {total} topics completed ({percent}%)

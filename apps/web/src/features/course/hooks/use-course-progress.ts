@@ -8,6 +8,7 @@ import {
   storageKeys,
 } from "@koc/shared";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { isHydrating } from "../../../lib/hydration";
 import { readJson, removeKey, writeJson } from "../../../lib/storage";
 
 /** Reads progress_{courseId}, accepting both record shapes the spec describes (the shared schema). */
@@ -19,7 +20,10 @@ export const readProgress = (courseId: string): CourseProgress =>
  * and handed to `onChange` (server sync for logged-in learners).
  */
 export function useCourseProgress(courseId: string, onChange?: (p: CourseProgress) => void) {
-  const [progress, setProgress] = useState<CourseProgress>(() => readProgress(courseId));
+  // A prerendered course page shows no progress; the browser's record is read just after (effect below).
+  const [progress, setProgress] = useState<CourseProgress>(() =>
+    isHydrating() ? emptyProgress() : readProgress(courseId),
+  );
   const current = useRef(progress);
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { COURSE_LANGUAGE } from "@koc/shared";
 import { parseFrontMatter } from "./front-matter.js";
 import { type ExerciseEntry, exerciseFrontMatter, type LessonEntry } from "./schema.js";
 import { codeBlocks, unrenderableMarkdown } from "./validate.js";
@@ -8,11 +9,7 @@ import { codeBlocks, unrenderableMarkdown } from "./validate.js";
 export const EXERCISE_FILE = /^((\d{2})-([a-z0-9]+(?:-[a-z0-9]+)*))\.([1-9])\.md$/;
 
 /** The language each course's exercises are written in; a course not listed has none. */
-export const COURSE_LANGUAGE: Readonly<Record<string, "java" | "python" | "javascript">> = {
-  "java-programming": "java",
-  "python-programming": "python",
-  "javascript-fundamentals": "javascript",
-};
+export { COURSE_LANGUAGE };
 
 const SECTIONS = ["Task", "Starter", "Solution"] as const;
 

@@ -35,3 +35,16 @@ export function trialAchievementsFor(trialsPassed: number) {
 /** The achievements a learner unlocks by going from `before` to `after` trials passed. */
 export const trialAchievementsUnlocked = (before: number, after: number): string[] =>
   TRIAL_ACHIEVEMENTS.filter((a) => before < a.threshold && after >= a.threshold).map((a) => a.name);
+
+/**
+ * The language a course's examples, editor and trials use (the courses that have trials); any
+ * other course's editor starts in Java, the product's headline language.
+ */
+export const COURSE_LANGUAGE: Readonly<Record<string, "java" | "python" | "javascript">> = {
+  "java-programming": "java",
+  "python-programming": "python",
+  "javascript-fundamentals": "javascript",
+};
+
+export const editorLanguageFor = (courseId: string): "java" | "python" | "javascript" =>
+  COURSE_LANGUAGE[courseId] ?? "java";

@@ -1,4 +1,10 @@
-import { type CourseProgress, DEFAULT_JAVA_VERSION, type MaterialDetail, storageKeys } from "@koc/shared";
+import {
+  type CourseProgress,
+  DEFAULT_JAVA_VERSION,
+  editorLanguageFor,
+  type MaterialDetail,
+  storageKeys,
+} from "@koc/shared";
 import { useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useParams, useSearchParams } from "react-router";
@@ -69,12 +75,33 @@ export default function CoursePage() {
   const [confirmUnenroll, setConfirmUnenroll] = useState(false);
   const materialsRef = useRef<HTMLElement>(null);
 
-  // "Edit" on a lesson example opens it in the page's editor panel (a fresh panel per example).
+  // The editor starts in the course's language (Python for the Python course); "Edit" on a lesson
+  // example opens it in the page's editor panel (a fresh panel per example).
+  const courseLanguage = editorLanguageFor(id);
   const [editorDoc, setEditorDoc] = useState<{ language: RunnableLanguage; code: string; n: number }>({
-    language: "java",
+    language: courseLanguage,
     code: "",
     n: 0,
   });
+  useEffect(() => {
+    setEditorDoc((d) =>
+      d.language === courseLanguage && d.code === "" ? d : { language: courseLanguage, code: "", n: d.n + 1 },
+    );
+  }, [courseLanguage]);
+  // Opening a lesson of a Python course starts Pyodide in its worker at once, so the first Run of an
+  // example (or of the editor) costs little more than the program itself.
+  useEffect(() => {
+    if (courseLanguage !== "python" || !expanded) return;
+    let stop: (() => void) | undefined;
+    let live = true;
+    void import("../code-editor/run-python").then(({ preloadPython }) => {
+      if (live) stop = preloadPython(() => undefined);
+    });
+    return () => {
+      live = false;
+      stop?.();
+    };
+  }, [courseLanguage, expanded]);
   const editorRef = useRef<HTMLDivElement>(null);
   const codeActions = useMemo<CodeActions>(
     () => ({

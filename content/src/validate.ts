@@ -167,8 +167,12 @@ function lessonProblems(course: CourseEntry, lesson: LessonEntry, index: number)
   lesson.quiz.forEach((q, i) => {
     for (const p of codeQuestionProblems(q, lesson.quizExpect?.[i])) out.push(`${where}: question ${i + 1} ${p}`);
     if (q.options.length !== 4) out.push(`${where}: question ${i + 1} needs exactly 4 options`);
-    if (new Set(q.options.map((o) => o.trim().toLowerCase())).size !== q.options.length) {
-      out.push(`${where}: question ${i + 1} repeats an option`);
+    // Compared as a screen reader (and a radio button's accessible name) reads them: case and
+    // line breaks or runs of spaces make no difference.
+    if (new Set(q.options.map((o) => o.trim().replace(/\s+/g, " ").toLowerCase())).size !== q.options.length) {
+      out.push(
+        `${where}: question ${i + 1} repeats an option (options differing only in spacing or line breaks read the same)`,
+      );
     }
     if (!Number.isInteger(q.correct) || q.correct < 0 || q.correct >= q.options.length) {
       out.push(`${where}: question ${i + 1} has an invalid correct index`);

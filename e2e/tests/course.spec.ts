@@ -151,7 +151,15 @@ test.describe("the course page", () => {
   test("a network failure says so with Retry, never Course not found, and Retry loads the course", async ({ page }) => {
     let down = true;
     await page.route("**/api/courses/java-programming", (route) => (down ? route.abort() : route.continue()));
-    await gotoAndSettle(page, "/course/java-programming");
+    // The course's prerendered page carries its data, so the request is made by a client-side
+    // navigation: from a client-rendered page (login) to the catalogue, then to the course.
+    await gotoAndSettle(page, "/login");
+    await page.getByRole("navigation").getByRole("link", { name: "Courses", exact: true }).first().click();
+    await page
+      .getByRole("link", { name: /Java Programming/ })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/course\/java-programming$/);
     await expect(page.getByRole("alert").filter({ hasText: "The course could not be loaded." })).toBeVisible();
     await expect(page.getByText("Course not found")).toHaveCount(0);
     down = false;

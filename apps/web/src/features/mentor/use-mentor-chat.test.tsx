@@ -240,6 +240,36 @@ describe("Kattappa's chat hook in the floating assistant", () => {
     expect(bodies).toEqual([{ message: "why does this not compile?", context }]);
   });
 
+  it("replaces the placeholder with the answer so far 500 ms after its first piece, then keeps it growing", async () => {
+    vi.useFakeTimers();
+    let push: (event: unknown) => void = () => undefined;
+    fakeServer(async () => {
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          push = (event) => controller.enqueue(new TextEncoder().encode(`data: ${JSON.stringify(event)}\n\n`));
+        },
+      });
+      return new Response(body);
+    });
+    const { result } = chat("floating");
+    act(() => {
+      result.current.send("what is a map?");
+    });
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    expect(result.current.messages.at(-1)).toMatchObject({ text: THINKING, pending: true });
+    await act(async () => push({ type: "delta", text: "A map " }));
+    await act(() => vi.advanceTimersByTimeAsync(FLOATING_SERVER_DELAY_MS - 1));
+    expect(result.current.messages.at(-1)?.pending).toBe(true);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(result.current.messages.at(-1)).toMatchObject({ type: "bot", text: "A map " });
+    expect(result.current.messages.at(-1)?.pending).toBeUndefined();
+    await act(async () => push({ type: "delta", text: "stores pairs." }));
+    expect(result.current.messages.at(-1)?.text).toBe("A map stores pairs.");
+    await act(async () => push({ type: "done", answer: ANSWER }));
+    expect(result.current.messages).toHaveLength(3);
+    expect(result.current.messages.at(-1)).toMatchObject({ text: ANSWER.response, sources: [SOURCE] });
+  });
+
   it("answers offline after 1000 ms on a network failure, and leaves out code over the API's limit", async () => {
     vi.useFakeTimers();
     const bodies = fakeServer(() => Promise.reject(new TypeError("Failed to fetch")));

@@ -137,3 +137,39 @@ describe("saving progress through TanStack Query", () => {
     expect(harness.adopted).toEqual([one]);
   });
 });
+
+describe("reading the server's progress (queryOptions)", () => {
+  it("merges the server's record with the browser's and sends up what only the browser knew", async () => {
+    localStorage.setItem("progress_java", JSON.stringify(one));
+    const puts: CourseProgress[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (_url: string, init: RequestInit = {}) => {
+        if (init.method === "PUT") {
+          const body = JSON.parse(String(init.body)) as CourseProgress;
+          puts.push(body);
+          return stored(body);
+        }
+        return stored(markComplete(emptyProgress(), "t2"));
+      }),
+    );
+    const client = new QueryClient();
+    const merged = await client.fetchQuery(courseProgressQuery("java", "ada@example.com"));
+    expect([...(merged?.completed ?? [])].sort()).toEqual(["t1", "t2"]);
+    expect(puts).toHaveLength(1);
+    expect(JSON.parse(localStorage.getItem("progress_java") ?? "null").completed.sort()).toEqual(["t1", "t2"]);
+  });
+
+  it("a failed read is an error (TanStack Query retries it), not an empty record", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => {
+        throw new TypeError("Failed to fetch");
+      }),
+    );
+    const client = new QueryClient();
+    await expect(
+      client.fetchQuery({ ...courseProgressQuery("java", "ada@example.com"), retry: false }),
+    ).rejects.toThrow("Failed to fetch");
+  });
+});

@@ -108,15 +108,16 @@ export function useMentorChat({ greeting, variant, context }: MentorChatOptions)
         revealed = true;
         if (soFar) show(partial(soFar));
       };
-      const onText: OnText = (text) => {
-        soFar = text;
-        if (revealed && text) show(partial(text));
-        else if (variant === "floating") startDelay(FLOATING_SERVER_DELAY_MS);
-      };
+      // The spec's delay starts once: at the send (page), at the first piece or the answer (floating).
       let delay: Promise<void> | null = null;
       const startDelay = (ms: number) => {
         delay ??= wait(ms).then(reveal);
         return delay;
+      };
+      const onText: OnText = (text) => {
+        soFar = text;
+        if (revealed && text) show(partial(text));
+        else if (variant === "floating") startDelay(FLOATING_SERVER_DELAY_MS);
       };
 
       if (variant === "page") {

@@ -16,7 +16,7 @@ test("on /kattappa a typed question goes to the server and the answer names and 
   const log = page.getByRole("list", { name: "Conversation with Kattappa" });
   const input = page.getByLabel("Your message to Kattappa");
   await input.fill("How do I combine rows from two tables with a join?");
-  const request = page.waitForRequest((r) => r.url().endsWith("/api/ai/chat") && r.method() === "POST");
+  const request = page.waitForRequest((r) => r.url().endsWith("/api/ai/chat/stream") && r.method() === "POST");
   await input.press("Enter");
   expect((await request).postDataJSON()).toEqual({ message: "How do I combine rows from two tables with a join?" });
   await expect(page.getByText("Kattappa is thinking...")).toBeVisible();
@@ -37,7 +37,7 @@ test("on /kattappa a typed question goes to the server and the answer names and 
 test("Kattappa's quick questions are answered from the server", async ({ page, consoleErrors }) => {
   await gotoAndSettle(page, "/kattappa");
   for (const q of QUICK) await expect(page.getByRole("button", { name: q })).toBeVisible();
-  const answered = page.waitForResponse((r) => r.url().endsWith("/api/ai/chat"));
+  const answered = page.waitForResponse((r) => r.url().endsWith("/api/ai/chat/stream"));
   await page.getByRole("button", { name: "Explain OOP concepts" }).click();
   expect((await answered).status()).toBe(200);
   const log = page.getByRole("list", { name: "Conversation with Kattappa" });
@@ -74,7 +74,7 @@ test("the floating mentor on a course page sends the open lesson and the editor'
   const panel = page.getByRole("region", { name: "Kattappa, your coding mentor" });
   await expect(panel.getByText(/I am Kattappa, your coding mentor/)).toBeVisible();
   await panel.getByLabel("Your question for Kattappa").fill("Why does this not compile?");
-  const request = page.waitForRequest((r) => r.url().endsWith("/api/ai/chat") && r.method() === "POST");
+  const request = page.waitForRequest((r) => r.url().endsWith("/api/ai/chat/stream") && r.method() === "POST");
   await panel.getByRole("button", { name: "Send" }).click();
   expect((await request).postDataJSON()).toEqual({
     message: "Why does this not compile?",
@@ -99,7 +99,7 @@ test("the floating mentor answers from the lessons, keeps focus inside, and clos
   await page.getByRole("button", { name: "Open the coding mentor" }).click();
   const panel = page.getByRole("region", { name: "Kattappa, your coding mentor" });
   await panel.getByLabel("Your question for Kattappa").fill("tell me about while loops");
-  const request = page.waitForRequest((r) => r.url().endsWith("/api/ai/chat"));
+  const request = page.waitForRequest((r) => r.url().endsWith("/api/ai/chat/stream"));
   await panel.getByRole("button", { name: "Send" }).click();
   expect((await request).postDataJSON()).toEqual({ message: "tell me about while loops" });
   await expect(panel.getByRole("link", { name: "while and do-while Loops" }).first()).toBeVisible();

@@ -39,6 +39,21 @@ test("a learner passes a topic and its completion shows in a second browser afte
   await page.getByRole("dialog").getByRole("button", { name: "Continue Learning" }).click();
   await expect(page.getByRole("button", { name: `Completed: ${first.title}` })).toBeVisible();
   expect(((await (await saved).json()) as { completed: string[] }).completed).toEqual([first._id]);
+  const note = page.locator(".progress-save");
+  await expect(note).toHaveText("Saved");
+
+  // Offline, a change waits (and says so) and is sent when the network is back.
+  await page.context().setOffline(true);
+  await page.getByRole("button", { name: `Completed: ${first.title}` }).click();
+  await expect(note).toHaveText(/^Not saved yet: you are offline/);
+  await page.getByRole("button", { name: `Complete: ${first.title}` }).click();
+  const resent = page.waitForResponse(
+    (r) => r.url().includes("/api/progress/javascript-fundamentals") && r.request().method() === "PUT" && r.ok(),
+  );
+  await page.context().setOffline(false);
+  await resent;
+  await expect(note).toHaveText("Saved");
+  await expect(page.getByRole("button", { name: `Completed: ${first.title}` })).toBeVisible();
 
   const context = await browser.newContext();
   const other = await context.newPage();

@@ -60,6 +60,26 @@ export async function api<S extends z.ZodType>(path: string, options: RequestOpt
 }
 
 /**
+ * Sends a request whose answer is read as it arrives (Server-Sent Events): a refusal throws ApiError
+ * like `api()`; the caller parses every event with the shared contract.
+ */
+export async function apiStream(
+  path: string,
+  options: { method?: "POST"; body: unknown; signal?: AbortSignal },
+): Promise<ReadableStream<string>> {
+  const headers: Record<string, string> = { accept: "text/event-stream", "content-type": "application/json" };
+  const init: RequestInit & { headers: Record<string, string> } = {
+    method: options.method ?? "POST",
+    headers,
+    body: JSON.stringify(options.body),
+  };
+  if (options.signal) init.signal = options.signal;
+  const res = await send(`/api${path}`, init);
+  if (!res.body) throw new Error("The answer arrived without a body.");
+  return res.body.pipeThrough(new TextDecoderStream());
+}
+
+/**
  * Downloads an owner-only file (an invoice, a certificate) with the login token and hands it to the
  * browser as a download: a plain link could not carry the token.
  */

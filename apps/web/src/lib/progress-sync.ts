@@ -104,22 +104,23 @@ export async function mergeAllProgressAfterLogin(): Promise<void> {
 
 /**
  * When a logged-in learner opens a course: merges the server's record for it into the browser's
- * (another device may have completed topics since login), and keeps the server's answer.
+ * (another device may have completed topics since login), and keeps the server's answer. A failed
+ * read throws (the query shows it and retries); a failed send keeps the merged record in the browser.
  */
-export async function pullCourseProgress(courseId: string): Promise<CourseProgress | null> {
+export async function pullCourseProgress(courseId: string, signal?: AbortSignal): Promise<CourseProgress | null> {
   if (!readToken()) return null;
-  try {
-    const remote = normaliseProgress(
-      await api(`/progress/${encodeURIComponent(courseId)}${zoneQuery()}`, { schema: storedCourseProgress }),
-    );
-    const local = normaliseProgress(readJson<unknown>(storageKeys.progress(courseId), null));
-    const merged = mergeProgress(local, remote);
-    if (sameProgress(merged, remote)) {
-      writeJson(storageKeys.progress(courseId), remote);
-      return remote;
-    }
-    return await putProgress(courseId, merged).catch(() => merged);
-  } catch {
-    return null;
+  const remote = normaliseProgress(
+    await api(`/progress/${encodeURIComponent(courseId)}${zoneQuery()}`, {
+      schema: storedCourseProgress,
+      ...(signal ? { signal } : {}),
+    }),
+  );
+  const local = normaliseProgress(readJson<unknown>(storageKeys.progress(courseId), null));
+  const merged = mergeProgress(local, remote);
+  if (sameProgress(merged, remote)) {
+    writeJson(storageKeys.progress(courseId), remote);
+    return remote;
   }
+  writeJson(storageKeys.progress(courseId), merged);
+  return await putProgress(courseId, merged).catch(() => merged);
 }

@@ -16,13 +16,13 @@ import { isNotFound } from "../../lib/api-client";
 import { courseQuery } from "../../lib/catalogue-api";
 import { enrollmentsQuery, useUnenroll } from "../../lib/enrollments-api";
 import { useShareWithMentor } from "../../lib/mentor-context";
-import { keepReceipt, pullCourseProgress } from "../../lib/progress-sync";
+import { keepReceipt } from "../../lib/progress-sync";
 import { recordRecentCourse } from "../../lib/recent-courses";
 import { useSession } from "../../lib/session";
 import { readJson, writeJson } from "../../lib/storage";
 import { courseMaterialsQuery } from "./api/get-course-materials";
 import { materialQuery } from "./api/get-material";
-import { saveProblem, useSaveProgress } from "./api/save-progress";
+import { courseProgressQuery, saveNote, useSaveProgress } from "./api/save-progress";
 import { CertificateDialog } from "./components/certificate-dialog";
 import { CourseHeader } from "./components/course-header";
 import { CourseQuizPanel } from "./components/course-quiz-panel";
@@ -48,26 +48,24 @@ export default function CoursePage() {
   const enrollments = useQuery({ ...enrollmentsQuery(user?.email ?? ""), enabled: Boolean(user) });
   const unenrollCall = useUnenroll(user?.email ?? "");
 
-  // Every change is saved in the browser and, for a logged-in learner, on the server too; the
-  // server's answer (completions backed by a recorded pass) then replaces the browser's cache.
+  // Every change is saved in the browser and, for a logged-in learner, on the server too (in order,
+  // retried, rolled back if refused); the server's answer then replaces the browser's cache.
+  const email = user?.email ?? "";
   const adoptRef = useRef<(p: CourseProgress) => void>(() => undefined);
-  const save = useSaveProgress(id, (server) => adoptRef.current(server));
+  const save = useSaveProgress(id, email, (server) => adoptRef.current(server));
   const signedIn = Boolean(user);
-  const { progress, complete, uncomplete, recordQuiz, reset, adopt } = useCourseProgress(id, (p) => {
-    if (signedIn) save.mutate(p);
+  const { progress, complete, uncomplete, recordQuiz, reset, adopt } = useCourseProgress(id, (next, previous) => {
+    if (signedIn) save.mutate({ next, previous });
   });
   adoptRef.current = adopt;
 
+  // The server's record, merged with the browser's when the course opens (another device may have
+  // completed topics since login).
+  const serverProgress = useQuery({ ...courseProgressQuery(id, email), enabled: signedIn });
+  const pulled = serverProgress.isFetchedAfterMount ? serverProgress.data : undefined;
   useEffect(() => {
-    if (!user) return;
-    let live = true;
-    pullCourseProgress(id).then((merged) => {
-      if (live && merged) adopt(merged);
-    });
-    return () => {
-      live = false;
-    };
-  }, [id, user, adopt]);
+    if (pulled) adopt(pulled);
+  }, [pulled, adopt]);
   const [expanded, setExpanded] = useState<string | null>(null);
   useShareWithMentor({ courseId: id, materialId: expanded });
   const [quizFor, setQuizFor] = useState<MaterialDetail | null>(null);
@@ -117,15 +115,13 @@ export default function CoursePage() {
     [],
   );
 
-  // A passed trial: a signed-in learner's first pass adds xp on the server, so its record is pulled again.
+  // A passed trial: a signed-in learner's first pass adds xp on the server, so its record is read again.
   const onTrialPassed = useCallback(
     (firstPass: boolean) => {
       if (!user || !firstPass) return;
-      pullCourseProgress(id).then((merged) => {
-        if (merged) adopt(merged);
-      });
+      void queryClient.invalidateQueries({ queryKey: courseProgressQuery(id, user.email).queryKey });
     },
-    [id, user, adopt],
+    [id, user, queryClient],
   );
 
   // ?lesson={materialId} (the home page's "run your first program") opens that lesson at its first example.
@@ -235,7 +231,7 @@ export default function CoursePage() {
         progress={progress}
         total={materials.length}
         onUnenroll={enrolled ? () => setConfirmUnenroll(true) : undefined}
-        saveProblem={saveProblem(save)}
+        saveNote={saveNote(save)}
       />
       <div id="course-editor" ref={editorRef} tabIndex={-1} className="course-editor-anchor">
         <LazyCodeEditor key={editorDoc.n} language={editorDoc.language} initialCode={editorDoc.code} />

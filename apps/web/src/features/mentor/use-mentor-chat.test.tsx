@@ -22,12 +22,13 @@ const SOURCE = {
   section: "What a Map Is",
 };
 
-/** A stand-in for POST /api/ai/chat over fetch, the browser's boundary; `answer` decides each reply. */
+/** A stand-in for POST /api/ai/chat/stream over fetch, the browser's boundary; `answer` decides each reply. */
 function fakeServer(answer: () => Promise<Response>) {
   const bodies: unknown[] = [];
   vi.stubGlobal(
     "fetch",
-    vi.fn(async (_url: string, init: RequestInit = {}) => {
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      expect(url).toBe("/api/ai/chat/stream");
       bodies.push(JSON.parse(String(init.body)));
       return answer();
     }),
@@ -35,8 +36,11 @@ function fakeServer(answer: () => Promise<Response>) {
   return bodies;
 }
 const json = (body: unknown, status = 200) => Promise.resolve(new Response(JSON.stringify(body), { status }));
-const ok = () =>
-  json({ success: true, response: "From **HashMap and TreeMap**: a map stores pairs.", sources: [SOURCE] });
+/** The server's Server-Sent Events, one `data:` line each. */
+const events = (...list: unknown[]) => new Response(list.map((e) => `data: ${JSON.stringify(e)}\n\n`).join(""));
+const done = (answer: unknown) => events({ type: "done", answer });
+const ANSWER = { success: true, response: "From **HashMap and TreeMap**: a map stores pairs.", sources: [SOURCE] };
+const ok = () => Promise.resolve(done(ANSWER));
 
 const wrapper = ({ children }: { children: ReactNode }) => (
   <QueryClientProvider client={new QueryClient()}>{children}</QueryClientProvider>
@@ -100,7 +104,7 @@ describe("Kattappa's chat hook on the page", () => {
     });
     await act(() => vi.advanceTimersByTimeAsync(PAGE_THINKING_MS * 3));
     expect(result.current.thinking).toBe(true);
-    await act(async () => release(new Response(JSON.stringify({ success: true, response: "late", sources: [] }))));
+    await act(async () => release(done({ success: true, response: "late", sources: [] })));
     expect(result.current.thinking).toBe(false);
     expect(result.current.messages.at(-1)?.text).toBe("late");
   });
@@ -109,8 +113,9 @@ describe("Kattappa's chat hook on the page", () => {
     vi.useFakeTimers();
     const cases: [() => Promise<Response>, string][] = [
       [() => Promise.reject(new TypeError("Failed to fetch")), offlineAnswer("tell me about python")],
-      [() => json({ success: false, response: "", sources: [] }), SERVER_ISSUE],
-      [() => json({ success: true }), SERVER_ISSUE],
+      [() => Promise.resolve(done({ success: false, response: "", sources: [] })), SERVER_ISSUE],
+      [() => Promise.resolve(done({ success: true })), SERVER_ISSUE],
+      [() => Promise.resolve(events({ type: "delta", text: "cut" })), SERVER_ISSUE],
       [() => json({ message: "Something went wrong on our side." }, 500), SERVER_ISSUE],
       [
         () => json({ message: "Even Kattappa must catch his breath, warrior." }, 429),
@@ -127,6 +132,88 @@ describe("Kattappa's chat hook on the page", () => {
       expect(result.current.messages.at(-1)?.text).toBe(expected);
     }
     expect(offlineAnswer("tell me about python")).toMatch(/^Python reads almost like English/);
+  });
+});
+
+describe("Kattappa's answer as a stream", () => {
+  it("shows the pieces as they arrive once the 1500 ms indicator has passed, and drops them on a restart", async () => {
+    vi.useFakeTimers();
+    let push: (chunk: string) => void = () => undefined;
+    let finish: () => void = () => undefined;
+    fakeServer(async () => {
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          const encoder = new TextEncoder();
+          push = (chunk) => controller.enqueue(encoder.encode(chunk));
+          finish = () => controller.close();
+        },
+      });
+      return new Response(body);
+    });
+    const { result } = chat("page");
+    act(() => {
+      result.current.send("What is a HashMap?");
+    });
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    await act(async () => push(`data: ${JSON.stringify({ type: "delta", text: "A map " })}\n\n`));
+    // Before the spec's indicator has run its course, nothing of the answer shows.
+    expect(result.current.messages).toHaveLength(2);
+    await act(() => vi.advanceTimersByTimeAsync(PAGE_THINKING_MS));
+    expect(result.current.messages.at(-1)).toMatchObject({ type: "bot", text: "A map " });
+    expect(result.current.thinking).toBe(true);
+    // An event split across two reads is put back together.
+    await act(async () => push(`data: ${JSON.stringify({ type: "delta", text: "stores" }).slice(0, 10)}`));
+    await act(async () => push(`${JSON.stringify({ type: "delta", text: "stores" }).slice(10)}\n\n`));
+    expect(result.current.messages.at(-1)?.text).toBe("A map stores");
+    await act(async () => push(`data: ${JSON.stringify({ type: "restart" })}\n\n`));
+    await act(async () => push(`data: ${JSON.stringify({ type: "delta", text: "From the lessons" })}\n\n`));
+    expect(result.current.messages.at(-1)?.text).toBe("From the lessons");
+    await act(async () => {
+      push(`data: ${JSON.stringify({ type: "done", answer: ANSWER })}\n\n`);
+      finish();
+    });
+    expect(result.current.thinking).toBe(false);
+    expect(result.current.messages).toHaveLength(3);
+    expect(result.current.messages.at(-1)).toMatchObject({ type: "bot", text: ANSWER.response, sources: [SOURCE] });
+  });
+
+  it("tries a server failure once more (TanStack's retry) and shows the answer", async () => {
+    vi.useFakeTimers();
+    let calls = 0;
+    const bodies = fakeServer(() => {
+      calls += 1;
+      return calls === 1 ? json({ message: "Service Unavailable" }, 503) : ok();
+    });
+    const { result } = chat("page");
+    act(() => {
+      result.current.send("What is a HashMap?");
+    });
+    await act(() => vi.advanceTimersByTimeAsync(PAGE_THINKING_MS));
+    expect(calls).toBe(2);
+    expect(bodies).toHaveLength(2);
+    expect(result.current.messages.at(-1)).toMatchObject({ type: "bot", text: ANSWER.response });
+  });
+
+  it("says so when the retry fails too, and the next question is answered", async () => {
+    vi.useFakeTimers();
+    let calls = 0;
+    fakeServer(() => {
+      calls += 1;
+      return calls <= 2 ? json({ message: "Service Unavailable" }, 503) : ok();
+    });
+    const { result } = chat("page");
+    act(() => {
+      result.current.send("What is a HashMap?");
+    });
+    await act(() => vi.advanceTimersByTimeAsync(PAGE_THINKING_MS));
+    expect(calls).toBe(2);
+    expect(result.current.messages.at(-1)?.text).toBe(SERVER_ISSUE);
+    act(() => {
+      expect(result.current.send("What is a HashMap?").accepted).toBe(true);
+    });
+    await act(() => vi.advanceTimersByTimeAsync(PAGE_THINKING_MS));
+    expect(calls).toBe(3);
+    expect(result.current.messages.at(-1)?.text).toBe(ANSWER.response);
   });
 });
 
@@ -151,6 +238,36 @@ describe("Kattappa's chat hook in the floating assistant", () => {
     expect(result.current.messages.at(-1)).toMatchObject({ type: "bot", sources: [SOURCE] });
     expect(result.current.messages.at(-1)?.pending).toBeUndefined();
     expect(bodies).toEqual([{ message: "why does this not compile?", context }]);
+  });
+
+  it("replaces the placeholder with the answer so far 500 ms after its first piece, then keeps it growing", async () => {
+    vi.useFakeTimers();
+    let push: (event: unknown) => void = () => undefined;
+    fakeServer(async () => {
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          push = (event) => controller.enqueue(new TextEncoder().encode(`data: ${JSON.stringify(event)}\n\n`));
+        },
+      });
+      return new Response(body);
+    });
+    const { result } = chat("floating");
+    act(() => {
+      result.current.send("what is a map?");
+    });
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    expect(result.current.messages.at(-1)).toMatchObject({ text: THINKING, pending: true });
+    await act(async () => push({ type: "delta", text: "A map " }));
+    await act(() => vi.advanceTimersByTimeAsync(FLOATING_SERVER_DELAY_MS - 1));
+    expect(result.current.messages.at(-1)?.pending).toBe(true);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(result.current.messages.at(-1)).toMatchObject({ type: "bot", text: "A map " });
+    expect(result.current.messages.at(-1)?.pending).toBeUndefined();
+    await act(async () => push({ type: "delta", text: "stores pairs." }));
+    expect(result.current.messages.at(-1)?.text).toBe("A map stores pairs.");
+    await act(async () => push({ type: "done", answer: ANSWER }));
+    expect(result.current.messages).toHaveLength(3);
+    expect(result.current.messages.at(-1)).toMatchObject({ text: ANSWER.response, sources: [SOURCE] });
   });
 
   it("answers offline after 1000 ms on a network failure, and leaves out code over the API's limit", async () => {

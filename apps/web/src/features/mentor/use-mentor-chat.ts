@@ -1,7 +1,7 @@
 import type { MentorContext, MentorSource } from "@koc/shared";
 import { useCallback, useRef, useState } from "react";
 import { ApiError } from "../../lib/api-client";
-import { useSendChat } from "./api/send-chat";
+import { type OnText, useSendChat } from "./api/send-chat";
 import { offlineAnswer } from "./offline-answers";
 
 export interface ChatMessage {
@@ -57,9 +57,11 @@ export interface MentorChatOptions {
 }
 
 /**
- * Kattappa's one conversation hook. Every question goes to POST /api/ai/chat (a TanStack Query
- * mutation). Only a network failure falls back to the spec's offline keyword answers; success false
- * and server errors say so; a rate limit is told in Kattappa's words (the server's message).
+ * Kattappa's one conversation hook. Every question goes to POST /api/ai/chat/stream (a TanStack
+ * Query mutation that reads the answer as it arrives; a server failure is tried once more). The
+ * answer shows piece by piece once the spec's delay has passed. Only a network failure falls back
+ * to the spec's offline keyword answers; success false and server errors say so; a rate limit is
+ * told in Kattappa's words (the server's message).
  */
 export function useMentorChat({ greeting, variant, context }: MentorChatOptions) {
   const [messages, setMessages] = useState<ChatMessage[]>([{ id: 0, type: "bot", text: greeting, timestamp: now() }]);
@@ -69,10 +71,10 @@ export function useMentorChat({ greeting, variant, context }: MentorChatOptions)
   const { mutateAsync } = useSendChat();
 
   const ask = useCallback(
-    async (message: string): Promise<Reply> => {
+    async (message: string, onText: OnText): Promise<Reply> => {
       try {
         const ctx = trimContext(context?.());
-        const answer = await mutateAsync(ctx ? { message, context: ctx } : { message });
+        const answer = await mutateAsync({ body: ctx ? { message, context: ctx } : { message }, onText });
         return answer.success
           ? { text: answer.response, sources: answer.sources, offline: false }
           : { text: SERVER_ISSUE, offline: false };
@@ -93,28 +95,54 @@ export function useMentorChat({ greeting, variant, context }: MentorChatOptions)
       if (!text || (variant === "page" && busy.current)) return { accepted: false, answered: Promise.resolve() };
       const userMessage: ChatMessage = { id: nextId.current++, type: "user", text, timestamp: now() };
 
+      // The bot's message: absent (page) or the placeholder (floating) until the spec's delay has passed.
+      const botId = nextId.current++;
+      const show = (message: ChatMessage) =>
+        setMessages((m) =>
+          m.some((x) => x.id === botId) ? m.map((x) => (x.id === botId ? message : x)) : [...m, message],
+        );
+      const partial = (text: string) => ({ id: botId, type: "bot" as const, text, timestamp: now() });
+      let soFar = "";
+      let revealed = false;
+      const reveal = () => {
+        revealed = true;
+        if (soFar) show(partial(soFar));
+      };
+      // The spec's delay starts once: at the send (page), at the first piece or the answer (floating).
+      let delay: Promise<void> | null = null;
+      const startDelay = (ms: number) => {
+        delay ??= wait(ms).then(reveal);
+        return delay;
+      };
+      const onText: OnText = (text) => {
+        soFar = text;
+        if (revealed && text) show(partial(text));
+        else if (variant === "floating") startDelay(FLOATING_SERVER_DELAY_MS);
+      };
+
       if (variant === "page") {
         busy.current = true;
         setThinking(true);
         setMessages((m) => [...m, userMessage]);
-        const reply = text.length < 2 ? Promise.resolve<Reply>({ text: SPEAK_CLEARLY, offline: false }) : ask(text);
-        const answered = Promise.all([reply, wait(PAGE_THINKING_MS)]).then(([r]) => {
-          setMessages((m) => [...m, bot(r, nextId.current++)]);
+        startDelay(PAGE_THINKING_MS);
+        const reply =
+          text.length < 2 ? Promise.resolve<Reply>({ text: SPEAK_CLEARLY, offline: false }) : ask(text, onText);
+        const answered = Promise.all([reply, delay]).then(([r]) => {
+          show(bot(r, botId));
           busy.current = false;
           setThinking(false);
         });
         return { accepted: true, answered };
       }
 
-      const pendingId = nextId.current++;
       setMessages((m) => [
         ...m,
         userMessage,
-        { id: pendingId, type: "bot", text: THINKING, timestamp: now(), pending: true },
+        { id: botId, type: "bot", text: THINKING, timestamp: now(), pending: true },
       ]);
-      const answered = ask(text).then(async (r) => {
-        await wait(r.offline ? FLOATING_OFFLINE_DELAY_MS : FLOATING_SERVER_DELAY_MS);
-        setMessages((m) => m.map((msg) => (msg.id === pendingId ? bot(r, pendingId) : msg)));
+      const answered = ask(text, onText).then(async (r) => {
+        await startDelay(r.offline ? FLOATING_OFFLINE_DELAY_MS : FLOATING_SERVER_DELAY_MS);
+        show(bot(r, botId));
       });
       return { accepted: true, answered };
     },

@@ -1,9 +1,10 @@
 import { certificateName } from "@koc/shared";
+import { useMutation } from "@tanstack/react-query";
 import { Crown, Download } from "lucide-react";
 import { useState } from "react";
 import { Modal } from "../../../components/modal";
 import { readToken } from "../../../lib/storage";
-import { issueCertificate } from "../../certificates/api/issue-certificate";
+import { useIssueCertificate } from "../../certificates/api/issue-certificate";
 import { downloadCertificatePdf, formatCertificateDate } from "../certificate-pdf";
 
 interface CertificateDialogProps {
@@ -15,24 +16,22 @@ interface CertificateDialogProps {
 }
 
 export function CertificateDialog({ userName, courseId, courseTitle, completedOn, onClose }: CertificateDialogProps) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [signInFirst, setSignInFirst] = useState(false);
+  const issue = useIssueCertificate();
+  const pdf = useMutation({ mutationFn: downloadCertificatePdf });
+  const busy = issue.isPending || pdf.isPending;
+  const failure = issue.error ?? pdf.error;
+  const error = signInFirst
+    ? "Sign in to download your certificate: its verification code is recorded on your account."
+    : failure
+      ? failure.message || "The certificate could not be issued."
+      : null;
   /** Prints only a certificate the server has recorded; a failure shows the server's message. */
-  const download = async () => {
-    setError(null);
-    if (!readToken()) {
-      setError("Sign in to download your certificate: its verification code is recorded on your account.");
-      return;
-    }
-    setBusy(true);
-    try {
-      const cert = await issueCertificate(courseId);
-      await downloadCertificatePdf(cert);
-    } catch (err) {
-      setError(err instanceof Error && err.message ? err.message : "The certificate could not be issued.");
-    } finally {
-      setBusy(false);
-    }
+  const download = () => {
+    setSignInFirst(!readToken());
+    if (!readToken()) return;
+    pdf.reset();
+    issue.mutate(courseId, { onSuccess: (cert) => pdf.mutate(cert) });
   };
   return (
     <Modal title="Congratulations, Champion!" onClose={onClose} className="certificate-dialog">

@@ -6,12 +6,12 @@ interface ProgressTrackerProps {
   progress: CourseProgress;
   total: number;
   onUnenroll?: (() => void) | undefined;
-  /** The server copy lags behind: offline (waiting), failing and retrying, or given up. */
-  saveProblem?: string | undefined;
+  /** The server copy of the progress: saved, offline (waiting), failing and retrying, refused or given up. */
+  saveNote?: string | undefined;
 }
 
 /** xp, level, streak, completion and the four achievements (spec sections 4 and 9). */
-export function ProgressTracker({ progress, total, onUnenroll, saveProblem }: ProgressTrackerProps) {
+export function ProgressTracker({ progress, total, onUnenroll, saveNote }: ProgressTrackerProps) {
   const done = progress.completed.length;
   const percent = percentComplete(done, total);
   // Set through the DOM, not a style attribute: prerendered HTML may not carry inline styles (CSP).
@@ -73,7 +73,7 @@ export function ProgressTracker({ progress, total, onUnenroll, saveProblem }: Pr
         ))}
       </ul>
       <p className="progress-save" role="status">
-        {saveProblem}
+        {saveNote}
       </p>
       {onUnenroll && (
         <button type="button" className="btn btn-danger btn-small" onClick={onUnenroll}>

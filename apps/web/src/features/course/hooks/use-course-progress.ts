@@ -17,9 +17,12 @@ export const readProgress = (courseId: string): CourseProgress =>
 
 /**
  * One course's progress: restored from the browser when the course opens, saved on every change,
- * and handed to `onChange` (server sync for logged-in learners).
+ * and handed to `onChange` with the record it replaces (server sync for logged-in learners).
  */
-export function useCourseProgress(courseId: string, onChange?: (p: CourseProgress) => void) {
+export function useCourseProgress(
+  courseId: string,
+  onChange?: (next: CourseProgress, previous: CourseProgress) => void,
+) {
   // A prerendered course page shows no progress; the browser's record is read just after (effect below).
   const [progress, setProgress] = useState<CourseProgress>(() =>
     isHydrating() ? emptyProgress() : readProgress(courseId),
@@ -35,12 +38,13 @@ export function useCourseProgress(courseId: string, onChange?: (p: CourseProgres
 
   const update = useCallback(
     (fn: (p: CourseProgress) => CourseProgress) => {
-      const next = fn(current.current);
-      if (next === current.current) return;
+      const previous = current.current;
+      const next = fn(previous);
+      if (next === previous) return;
       current.current = next;
       setProgress(next);
       writeJson(storageKeys.progress(courseId), next);
-      onChangeRef.current?.(next);
+      onChangeRef.current?.(next, previous);
     },
     [courseId],
   );
@@ -65,10 +69,11 @@ export function useCourseProgress(courseId: string, onChange?: (p: CourseProgres
   const reset = useCallback(() => {
     removeKey(storageKeys.progress(courseId));
     removeKey(storageKeys.certificate(courseId));
+    const previous = current.current;
     const empty = emptyProgress();
     current.current = empty;
     setProgress(empty);
-    onChangeRef.current?.(empty);
+    onChangeRef.current?.(empty, previous);
   }, [courseId]);
 
   /** Adopts a record that is already saved (e.g. merged with the server's); no onChange. */

@@ -2,7 +2,8 @@
  * Mixed load against the real server process (src/main.ts): 50 connections for 60 s, each a learner
  * from its own address who browses the catalogue, reads lessons, signs in, saves progress and runs
  * Java. Prints throughput, p50/p99 per kind and overall, the answers by status, errors, the 5xx
- * count (must be 0) and lost writes (every progress save answered 200 is read back; must be 0).
+ * count (must be 0) and lost writes (progress is earned: a learner passes the next lesson's quiz, then
+ * saves its completions; every completion a 200 acknowledged is read back; must be 0).
  * Never passes or fails on time; exits 1 on a 5xx or a lost write.
  * Run: npm run bench:load -w @koc/bench
  *   BENCH_LOAD_SECONDS=60 BENCH_LOAD_CONNECTIONS=50 BENCH_DATABASE_URL=postgres://... CODE_RUNNER=auto
@@ -42,8 +43,18 @@ const server = await startServer({
 try {
   await server.ready();
   const base = server.base;
-  const courses = (await call(base, "GET", "/api/courses")).json as unknown as { _id?: string; id?: string }[];
-  const courseIds = courses.map((c) => String(c._id ?? c.id));
+  const courses = (await call(base, "GET", "/api/courses")).json as unknown as { _id: string; access: string }[];
+  const courseIds = courses.map((c) => c._id);
+  // Progress is earned (a passed quiz, then the completion): learners save progress in free courses,
+  // whose lessons are all open to them.
+  const freeCourses = courses.filter((c) => c.access === "free").map((c) => c._id);
+  const lessonsOf = new Map<string, { _id: string; questions: number }[]>();
+  for (const id of freeCourses) {
+    lessonsOf.set(
+      id,
+      (await call(base, "GET", `/api/materials/course/${id}`)).json as unknown as { _id: string; questions: number }[],
+    );
+  }
   const runStatus = (await call(base, "GET", "/api/run/status")).json as { available?: boolean; engine?: string };
   // Wait for the Java runner to finish warming up (it starts in the background).
   let javaReady = false;
@@ -70,8 +81,10 @@ try {
         email,
         token: String(reg.json.token),
         course: courseIds[i % courseIds.length] as string,
-        ackedXp: 0,
-        xp: 0,
+        progressCourse: freeCourses[i % freeCourses.length] as string,
+        /** Lessons whose quiz this learner passed, and those a 200 PUT acknowledged as completed. */
+        passed: [] as string[],
+        acked: [] as string[],
       };
     }),
   );
@@ -112,13 +125,35 @@ try {
             });
             if (res.status === 200) l.token = String((res.json as Record<string, unknown>).token);
           } else if (kind === "progress") {
-            const xp = ++l.xp;
-            res = await call(base, "PUT", `/api/progress/${l.course}`, {
+            // Earn the next lesson as a learner does: a first try (all A) shows the right answers,
+            // the second try passes; then save the completions.
+            const next = lessonsOf.get(l.progressCourse)?.[l.passed.length];
+            if (next) {
+              const answers = Array.from({ length: next.questions }, () => 0);
+              const first = await call(base, "POST", "/api/quiz/attempts", {
+                ip: l.ip,
+                token: l.token,
+                body: { materialId: next._id, answers },
+              });
+              const key = (first.json as { results?: { correctIndex: number }[] } | null)?.results?.map(
+                (r) => r.correctIndex,
+              );
+              if (first.status === 200 && key) {
+                const second = await call(base, "POST", "/api/quiz/attempts", {
+                  ip: l.ip,
+                  token: l.token,
+                  body: { materialId: next._id, answers: key },
+                });
+                if (second.status === 200 && (second.json as { passed?: boolean }).passed) l.passed.push(next._id);
+              }
+            }
+            const completed = [...l.passed];
+            res = await call(base, "PUT", `/api/progress/${l.progressCourse}`, {
               ip: l.ip,
               token: l.token,
-              body: { completed: [`lesson-${xp}`], knowledgeUnlocked: [], topicProgress: {}, xp, streak: 1 },
+              body: { completed, knowledgeUnlocked: completed, topicProgress: {}, xp: 0, streak: 0 },
             });
-            if (res.status === 200) l.ackedXp = xp;
+            if (res.status === 200) l.acked = completed;
           } else {
             res = await call(base, "POST", "/api/run", { ip: l.ip, body: { language: "java", code: HELLO } });
           }
@@ -134,12 +169,15 @@ try {
   );
   const seconds = (performance.now() - started) / 1000;
 
-  // Lost writes: every progress save answered 200 must be there (xp only grows per learner).
+  // Lost writes: every completion a progress save acknowledged (200) must be there when read back.
   let lost = 0;
+  let checked = 0;
   for (const l of learners) {
-    if (l.ackedXp === 0) continue;
-    const p = await call(base, "GET", `/api/progress/${l.course}`, { ip: l.ip, token: l.token });
-    if (p.status !== 200 || Number(p.json.xp) < l.ackedXp) lost += 1;
+    if (l.acked.length === 0) continue;
+    const p = await call(base, "GET", `/api/progress/${l.progressCourse}`, { ip: l.ip, token: l.token });
+    const stored = new Set((p.json as { completed?: string[] } | null)?.completed ?? []);
+    checked += l.acked.length;
+    if (p.status !== 200 || l.acked.some((id) => !stored.has(id))) lost += 1;
   }
 
   const all = Object.values(latencies)
@@ -167,7 +205,9 @@ try {
       .join(" "),
     "(429 = rate limit or runner busy: back-pressure, not an error)",
   );
-  console.log(`errors: ${errors}  5xx: ${fiveHundreds}  lost writes: ${lost}`);
+  console.log(
+    `errors: ${errors}  5xx: ${fiveHundreds}  lost writes: ${lost} (${checked} acknowledged completions read back)`,
+  );
   if (fiveHundreds > 0 || lost > 0) process.exitCode = 1;
 } finally {
   server.child.kill("SIGTERM");

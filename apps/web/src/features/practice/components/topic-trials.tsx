@@ -4,6 +4,7 @@ import { useSession } from "../../../lib/session";
 import { exercisesQuery } from "../api/get-exercises";
 import { TrialPanel } from "./trial-panel";
 import "../practice.css";
+import { QueryError } from "../../../components/query-state";
 
 interface TopicTrialsProps {
   courseId: string;
@@ -32,12 +33,11 @@ export function TopicTrials({ courseId, materialId, onPassed }: TopicTrialsProps
   }
   if (list.isError) {
     return (
-      <div role="alert" className="form-message error trial-state">
-        <p>The trials could not be loaded: {list.error.message}</p>
-        <button type="button" className="btn btn-outline btn-small" onClick={() => list.refetch()}>
-          Retry
-        </button>
-      </div>
+      <QueryError
+        message={`The trials could not be loaded: ${list.error.message}`}
+        onRetry={list.refetch}
+        retrying={list.isFetching}
+      />
     );
   }
   // A topic without an exercise simply has no trial: nothing to show, nothing went wrong.

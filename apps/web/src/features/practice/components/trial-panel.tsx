@@ -2,6 +2,7 @@ import type { ExerciseDetail, ExerciseSummary } from "@koc/shared";
 import { useQuery } from "@tanstack/react-query";
 import { CheckCircle2, Shield } from "lucide-react";
 import { lazy, Suspense, useCallback, useId, useRef, useState } from "react";
+import { QueryError } from "../../../components/query-state";
 import { TutorialRenderer } from "../../../components/tutorial-renderer";
 import { ApiError } from "../../../lib/api-client";
 import { keepReceipt } from "../../../lib/progress-sync";
@@ -50,12 +51,11 @@ export function TrialPanel({ summary, number, signedIn, onPassed }: TrialPanelPr
         detail.error instanceof ApiError && detail.error.status === 404 ? (
           <p className="trial-state">This trial no longer exists.</p>
         ) : (
-          <div role="alert" className="form-message error trial-state">
-            <p>The trial could not be loaded: {detail.error.message}</p>
-            <button type="button" className="btn btn-outline btn-small" onClick={() => detail.refetch()}>
-              Retry
-            </button>
-          </div>
+          <QueryError
+            message={`The trial could not be loaded: ${detail.error.message}`}
+            onRetry={detail.refetch}
+            retrying={detail.isFetching}
+          />
         )
       ) : (
         <TrialBody exercise={detail.data} signedIn={signedIn} onPassed={onPassed} />

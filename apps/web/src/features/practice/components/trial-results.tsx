@@ -1,6 +1,7 @@
 import { type SubmissionResult, XP_PER_TRIAL } from "@koc/shared";
 import { CheckCircle2, Clock, XCircle } from "lucide-react";
 import { Link } from "react-router";
+import { QueryError } from "../../../components/query-state";
 import { ApiError } from "../../../lib/api-client";
 import { paths } from "../../../lib/paths";
 
@@ -21,12 +22,7 @@ export function TrialResults({ pending, result, error, signedIn, onRetry }: Tria
           The judges are running your program against every case...
         </p>
       ) : error ? (
-        <div role="alert" className="form-message error">
-          <p>{submissionError(error)}</p>
-          <button type="button" className="btn btn-outline btn-small" onClick={onRetry}>
-            Retry
-          </button>
-        </div>
+        <QueryError message={submissionError(error)} onRetry={onRetry} />
       ) : result ? (
         <Verdict result={result} signedIn={signedIn} />
       ) : null}

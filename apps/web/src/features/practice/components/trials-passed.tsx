@@ -5,6 +5,7 @@ import { coursesQuery } from "../../../lib/catalogue-api";
 import { paths } from "../../../lib/paths";
 import { passedTrialsQuery } from "../api/get-passed";
 import "../practice.css";
+import { QueryError } from "../../../components/query-state";
 
 /** The dashboard's trials passed per course (GET /api/exercises/passed), titles from the catalogue. */
 export function TrialsPassed({ email }: { email: string }) {
@@ -19,12 +20,7 @@ export function TrialsPassed({ email }: { email: string }) {
       {query.isPending ? (
         <p role="status">Loading your trials...</p>
       ) : query.isError ? (
-        <div className="form-message error" role="alert">
-          <p>We could not load your trials.</p>
-          <button type="button" className="btn btn-outline" onClick={() => query.refetch()}>
-            Retry
-          </button>
-        </div>
+        <QueryError message="We could not load your trials." onRetry={query.refetch} retrying={query.isFetching} />
       ) : rows.length === 0 ? (
         <p className="empty-state">No trials in the kingdom yet. The royal scribes are forging them.</p>
       ) : (

@@ -101,6 +101,11 @@ export function CodeMirror({ language, value, onChange, onRun, label, describedB
 
   const latest = useRef({ value, language, label, describedBy });
   latest.current = { value, language, label, describedBy };
+  // The texts this editor reported through onChange that have not come back as `value` yet. When
+  // React renders late (a busy machine), `value` can arrive as the echo of an older edit after a
+  // newer one: that echo must not overwrite what the learner has typed since.
+  const reported = useRef<string[]>([]);
+  const applyingValue = useRef(false);
 
   // The view is created once its language's parser has arrived (each loads only when chosen), so
   // the editor never shows without highlighting, indentation and comment rules.
@@ -153,7 +158,13 @@ export function CodeMirror({ language, value, onChange, onRun, label, describedB
             languageSlot.current.of(language === initialLanguage ? languageSupport : []),
             labelSlot.current.of(contentAttributes(label, describedBy)),
             EditorView.updateListener.of((update) => {
-              if (update.docChanged) callbacks.current.onChange(update.state.doc.toString());
+              if (!update.docChanged) return;
+              const text = update.state.doc.toString();
+              if (!applyingValue.current) {
+                reported.current.push(text);
+                if (reported.current.length > 100) reported.current.shift();
+              }
+              callbacks.current.onChange(text);
             }),
           ],
         }),
@@ -172,10 +183,23 @@ export function CodeMirror({ language, value, onChange, onRun, label, describedB
     };
   }, []);
 
+  // `value` from outside (a sample, a language switch) replaces the document; an echo of the
+  // editor's own edit, even a stale one, changes nothing.
   useEffect(() => {
+    const echo = reported.current.lastIndexOf(value);
+    if (echo >= 0) {
+      reported.current = reported.current.slice(echo + 1);
+      return;
+    }
+    reported.current = [];
     const current = view.current;
     if (current && current.state.doc.toString() !== value) {
-      current.dispatch({ changes: { from: 0, to: current.state.doc.length, insert: value } });
+      applyingValue.current = true;
+      try {
+        current.dispatch({ changes: { from: 0, to: current.state.doc.length, insert: value } });
+      } finally {
+        applyingValue.current = false;
+      }
     }
   }, [value]);
 

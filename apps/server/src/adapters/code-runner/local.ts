@@ -248,6 +248,32 @@ export async function createLocalRunner(
     timedOut: r.timedOut,
     truncated: r.truncated,
   });
+  /** The JDK and warm compiler for a version; a version no installed JDK can target is refused. */
+  function javaTarget(version: JavaVersion): Target {
+    const target = targets.get(version);
+    if (!target) {
+      throw new UnsupportedError(
+        `Java ${releaseOf(version)} is not available on this server: no installed JDK can target it. ${installHint(version)}`,
+      );
+    }
+    return target;
+  }
+
+  /** Writes the learner's source into `dir` (src/, and classes/ readable by the sandbox) and compiles it once. */
+  async function compileJava(target: Target, version: JavaVersion, code: string, dir: string) {
+    chmodSync(dir, 0o711);
+    const entry = detectEntry(code);
+    const src = join(dir, "src");
+    const classes = join(dir, "classes");
+    mkdirSync(src);
+    mkdirSync(classes, { mode: 0o755 });
+    chmodSync(classes, 0o755);
+    const sourceFile = join(src, `${entry.fileClass}.java`);
+    writeFileSync(sourceFile, code);
+    const compiled = await target.compiler.compile(releaseOf(version), sourceFile, classes);
+    return { compiled, classes, entry };
+  }
+
   const runner: CodeRunner & { sandbox: Sandbox; targets: Map<JavaVersion, Target>; workRoot: string } = {
     engine: "local",
     sandbox,
@@ -265,26 +291,12 @@ export async function createLocalRunner(
       };
     },
     async run(job) {
-      const target = targets.get(job.version);
-      if (!target) {
-        throw new UnsupportedError(
-          `Java ${releaseOf(job.version)} is not available on this server: no installed JDK can target it. ${installHint(job.version)}`,
-        );
-      }
+      const target = javaTarget(job.version);
       return queue.run(async (slot) => {
         const dir = mkdtempSync(join(workRoot, "run-"));
         try {
-          chmodSync(dir, 0o711);
-          const entry = detectEntry(job.code);
-          const src = join(dir, "src");
-          const classes = join(dir, "classes");
-          mkdirSync(src);
-          mkdirSync(classes, { mode: 0o755 });
-          chmodSync(classes, 0o755);
-          const sourceFile = join(src, `${entry.fileClass}.java`);
-          writeFileSync(sourceFile, job.code);
           const started = performance.now();
-          const compiled = await target.compiler.compile(releaseOf(job.version), sourceFile, classes);
+          const { compiled, classes, entry } = await compileJava(target, job.version, job.code, dir);
           if (!compiled.ok) {
             return {
               stdout: "",
@@ -311,25 +323,12 @@ export async function createLocalRunner(
     },
     async runCases(job) {
       if (job.language === "java") {
-        const target = targets.get(job.version);
-        if (!target) {
-          throw new UnsupportedError(
-            `Java ${releaseOf(job.version)} is not available on this server: no installed JDK can target it. ${installHint(job.version)}`,
-          );
-        }
+        const target = javaTarget(job.version);
         return queue.run(async (slot) => {
           const dir = mkdtempSync(join(workRoot, "cases-"));
           try {
-            chmodSync(dir, 0o711);
-            const entry = detectEntry(job.code);
-            const src = join(dir, "src");
-            const classes = join(dir, "classes");
-            mkdirSync(src);
-            mkdirSync(classes, { mode: 0o755 });
-            const sourceFile = join(src, `${entry.fileClass}.java`);
-            writeFileSync(sourceFile, job.code);
             // Compiled once; every case then runs the same classes in a fresh sandbox.
-            const compiled = await target.compiler.compile(releaseOf(job.version), sourceFile, classes);
+            const { compiled, classes, entry } = await compileJava(target, job.version, job.code, dir);
             if (!compiled.ok) return { compileError: compiled.diagnostics, runs: [] };
             readableBySandbox(classes);
             const argv = [target.jdk.java, ...jvmArgs(limits), "-cp", "/app", entry.mainClass];

@@ -1,4 +1,3 @@
-import type { QueryClient } from "@tanstack/react-query";
 import { type ReactNode, StrictMode, useEffect } from "react";
 import { setHydrating } from "../lib/hydration";
 import { Providers } from "./providers";
@@ -10,10 +9,10 @@ function Hydrated() {
 }
 
 /** The same tree around the router in the browser (main.tsx) and in the build-time prerender. */
-export function AppRoot({ client, children }: { client: QueryClient; children: ReactNode }) {
+export function AppRoot({ children }: { children: ReactNode }) {
   return (
     <StrictMode>
-      <Providers client={client}>
+      <Providers>
         {children}
         <Hydrated />
       </Providers>

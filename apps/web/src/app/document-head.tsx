@@ -1,40 +1,29 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { useMatches } from "react-router";
-import { type PageHead, resolveHead } from "./head";
-import type { RouteHandle } from "./router";
+import type { PageHead } from "./head";
 
-/** The current page's head, from the deepest route whose handle names one. */
-export function useRouteHead(): () => PageHead {
-  const matches = useMatches();
-  const client = useQueryClient();
-  const match = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.head);
-  return () =>
-    resolveHead((match?.handle as RouteHandle | undefined)?.head, match?.params ?? {}, (key) =>
-      client.getQueryData(key),
-    );
+/**
+ * Keeps the document's title and description at `head`: for a page whose head comes from its data
+ * (a course page), once that data is at hand. Nothing when `head` is undefined.
+ */
+export function useDocumentHead(head: PageHead | undefined): void {
+  const title = head?.title;
+  const description = head?.description;
+  useEffect(() => {
+    if (title === undefined || description === undefined) return;
+    if (document.title !== title) document.title = title;
+    const meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
+    if (meta && meta.content !== description) meta.content = description;
+  }, [title, description]);
 }
 
 /**
- * Keeps the document's title and description in step with client-side navigation. The first HTML
- * of a public page already carries them (with its canonical link and Open Graph tags), written at
- * build time from the same route handles.
+ * Keeps the document's title and description in step with client-side navigation, from the
+ * route's head (router.tsx). The first HTML of a public page already carries them (with its
+ * canonical link and Open Graph tags), written at build time from the same route handles. It is
+ * rendered before the page, so a page that sets its own head from its data (useDocumentHead) has
+ * the last word.
  */
-export function DocumentHead() {
-  const head = useRouteHead();
-  const client = useQueryClient();
-  useEffect(() => {
-    const apply = () => {
-      const { title, description } = head();
-      if (document.title !== title) document.title = title;
-      const meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
-      if (meta && meta.content !== description) meta.content = description;
-    };
-    apply();
-    // A course page's title arrives with its data.
-    return client.getQueryCache().subscribe((event) => {
-      if (event.type === "updated") apply();
-    });
-  }, [head, client]);
+export function DocumentHead({ head }: { head: PageHead }) {
+  useDocumentHead(head);
   return null;
 }

@@ -1,27 +1,53 @@
-import { Outlet, ScrollRestoration } from "react-router";
+import { useEffect, useRef } from "react";
+import { Outlet, useLocation, useNavigationType } from "react-router";
 import { FloatingMentor } from "../features/mentor/floating-mentor";
-import { DocumentHead } from "./document-head";
 import { Footer } from "./footer";
 import { Header } from "./header";
 import "./layout.css";
+import { RouteErrorBoundary } from "./route-error";
+
+/**
+ * A new page starts at its top (or at its #anchor); going back or forward leaves the scrolling to
+ * the browser, which restores where the reader was.
+ */
+function ScrollToTop() {
+  const { pathname, hash } = useLocation();
+  const navigation = useNavigationType();
+  const first = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the page (its path) changes; a new ?query on the same page keeps its place
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    if (navigation === "POP") return;
+    if (hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
+    else window.scrollTo(0, 0);
+  }, [pathname, hash, navigation]);
+  return null;
+}
 
 /** The shared frame of every page: header, main content, footer and the floating mentor. */
 export function Layout() {
-  // No Suspense around the page: the router loads each page's module before showing it, and a
-  // prerendered page must come out of the build complete, with no boundary left to fill in.
+  const { pathname } = useLocation();
+  // No Suspense around the page: a prerendered page must come out of the build complete, with no
+  // boundary left to fill in (React outlines a large boundary into a script our CSP refuses). The
+  // browser loads the first page's module before rendering (main.tsx), and later pages render in a
+  // transition (the router's), so the current page stays until the next one is ready.
   return (
     <>
-      <DocumentHead />
       <a className="skip-link" href="#main">
         Skip to content
       </a>
       <Header />
       <main id="main" tabIndex={-1}>
-        <Outlet />
+        <RouteErrorBoundary resetKey={pathname}>
+          <Outlet />
+        </RouteErrorBoundary>
       </main>
       <Footer />
       <FloatingMentor />
-      <ScrollRestoration />
+      <ScrollToTop />
     </>
   );
 }

@@ -1,18 +1,19 @@
 /**
  * The build-time prerender's entry (built by `vite build --ssr`, run by scripts/prerender.mjs):
- * renders one public page to HTML with React Router's static data router and the real catalogue
+ * renders one public page to HTML with React Router's static router and the real catalogue
  * already in the query cache, exactly as the browser will hydrate it (main.tsx).
  */
-import { dehydrate } from "@tanstack/react-query";
+import { dehydrate, QueryClientProvider } from "@tanstack/react-query";
 import { renderToStaticMarkup } from "react-dom/server";
 import { prerenderToNodeStream } from "react-dom/static";
-import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from "react-router";
+import { StaticRouter } from "react-router";
 import { AppRoot } from "./app-root";
-import { type PageHead, resolveHead, SITE_NAME } from "./head";
+import { type PageHead, SITE_NAME } from "./head";
 import { publicCatalogue } from "./prerender-catalogue";
 import { PRELOAD_ID, PRERENDER_STATE_ID } from "./prerender-state";
-import { createQueryClient } from "./providers";
-import { type RouteHandle, routes } from "./router";
+import { createQueryClient } from "./query-scope";
+import type { RouteHandle } from "./router";
+import { AppRoutes, headFor, matchPage, preloadPage, QUERY_SCOPE_MODULE, routes } from "./router";
 
 export interface RenderedPage {
   /** The markup that goes inside #root. */
@@ -20,26 +21,12 @@ export interface RenderedPage {
   head: PageHead;
   /** The dehydrated query cache the browser starts from. */
   state: unknown;
-  /** The route modules (source paths) the page renders, for modulepreload and their CSS. */
+  /** The modules (source paths) the page renders, for modulepreload and their CSS. */
   modules: string[];
 }
 
 /** Query key and answer pairs the page starts with (the API's answers for a visitor). */
 export type Seed = [readonly unknown[], unknown][];
-
-/**
- * Loads the lazy route modules a path matches into the route objects, as main.tsx does before
- * hydrating: the first render then has every page component at hand and suspends nowhere.
- */
-export async function loadLazyMatches(path: string): Promise<void> {
-  const lazy = (matchRoutes(routes, path) ?? []).filter((m) => m.route.lazy);
-  await Promise.all(
-    lazy.map(async ({ route }) => {
-      const loaded = await (route.lazy as () => Promise<object>)();
-      Object.assign(route, { ...loaded, lazy: undefined });
-    }),
-  );
-}
 
 /** The paths of routes that are prerendered, as patterns ("/course/:id"). */
 export const prerenderedPatterns = (): string[] =>
@@ -49,36 +36,34 @@ export const prerenderedPatterns = (): string[] =>
   });
 
 export async function renderPage(path: string, seed: Seed): Promise<RenderedPage> {
-  await loadLazyMatches(path);
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(new URL(path, "http://prerender.invalid")));
-  if (context instanceof Response) throw new Error(`${path}: the router answered with a redirect`);
-  if (context.errors) throw new Error(`${path}: ${JSON.stringify(context.errors)}`);
+  // As main.tsx does before hydrating: every page module at hand, so the render suspends nowhere.
+  await preloadPage(path);
+  const handles = matchPage(path).flatMap((m) => (m.handle ? [m.handle] : []));
+  if (handles.length === 0) throw new Error(`${path}: no page matches`);
   const client = createQueryClient();
   for (const [key, data] of seed) client.setQueryData(key, data);
-  const router = createStaticRouter(handler.dataRoutes, context);
 
   const { prelude } = await prerenderToNodeStream(
-    <AppRoot client={client}>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
-    </AppRoot>,
+    <QueryClientProvider client={client}>
+      <AppRoot>
+        <StaticRouter location={path}>
+          <AppRoutes />
+        </StaticRouter>
+      </AppRoot>
+    </QueryClientProvider>,
     { onError: (error) => console.error(`${path}:`, error) },
   );
   let html = "";
   for await (const chunk of prelude) html += chunk;
+  // React writes a script when part of the page was not ready in one pass; our CSP runs no inline
+  // script, so such a page would never finish in the browser.
+  if (html.includes("<script")) throw new Error(`${path}: the prerendered page holds an inline script`);
 
-  const match = [...context.matches].reverse().find((m) => (m.route.handle as RouteHandle | undefined)?.head);
-  const head = resolveHead((match?.route.handle as RouteHandle | undefined)?.head, match?.params ?? {}, (key) =>
-    client.getQueryData(key),
-  );
   return {
     html,
-    head,
+    head: headFor(path, (key) => client.getQueryData(key)),
     state: dehydrate(client),
-    modules: context.matches.flatMap((m) => {
-      const module = (m.route.handle as RouteHandle | undefined)?.module;
-      return module ? [module] : [];
-    }),
+    modules: handles.flatMap((h) => (h.queries ? [h.module, QUERY_SCOPE_MODULE] : [h.module])),
   };
 }
 

@@ -1,8 +1,9 @@
-import type { ComponentType } from "react";
-import type { RouteObject } from "react-router";
-import { courseHead, heads, type RouteHead } from "./head";
+import { type ComponentType, createElement, lazy } from "react";
+import { matchRoutes, type RouteObject, useLocation, useRoutes } from "react-router";
+import { DocumentHead } from "./document-head";
+import { courseHead, defaultHead, heads, type PageHead, type RouteHead, resolveHead } from "./head";
 import { Layout } from "./layout";
-import { NotFoundPage, RouteError } from "./route-error";
+import { NotFoundPage } from "./route-error";
 
 /** Every page module, loaded lazily so the first page ships little JavaScript. */
 const pageModules = import.meta.glob<{ default: ComponentType }>("../features/*/*-page.tsx");
@@ -11,52 +12,135 @@ const pageModules = import.meta.glob<{ default: ComponentType }>("../features/*/
 export interface RouteHandle {
   /** The page module, as Vite's manifest names it ("src/features/home/home-page.tsx"). */
   module: string;
+  /** Whether the page fetches: its module then loads with TanStack Query (app/query-scope.tsx). */
+  queries: boolean;
   head?: RouteHead;
   /** Public pages are prerendered to HTML at build time (scripts/prerender.mjs); the rest render in the browser. */
   prerender?: true;
+  /** Loads the page's module (and the query cache, for a page that fetches) ahead of its first render. */
+  preload: () => Promise<void>;
+}
+
+/** The module of the query cache, as Vite's manifest names it (for the prerender's preload list). */
+export const QUERY_SCOPE_MODULE = "src/app/query-scope.tsx";
+
+/**
+ * A page component that loads its module on first render, or earlier through `preload`. Once
+ * loaded it renders at once, with nothing to suspend: the browser preloads the first page before
+ * hydrating it (main.tsx), so the first render is exactly the prerendered HTML. A page that
+ * fetches is wrapped in the query cache.
+ */
+function lazyPage(load: () => Promise<{ default: ComponentType }>, queries: boolean) {
+  let loaded: ComponentType | undefined;
+  let pending: Promise<ComponentType> | undefined;
+  const resolve = (): Promise<ComponentType> => {
+    pending ??= Promise.all([load(), queries ? import("./query-scope") : undefined]).then(
+      ([module, scope]) => {
+        loaded = scope ? scope.withQueries(module.default) : module.default;
+        return loaded;
+      },
+      (error: unknown) => {
+        pending = undefined;
+        throw error;
+      },
+    );
+    return pending;
+  };
+  const Lazy = lazy(async () => ({ default: await resolve() }));
+  function Page() {
+    return createElement(loaded ?? Lazy);
+  }
+  return {
+    Page,
+    preload: async () => {
+      await resolve();
+    },
+  };
+}
+
+/** Pages that fetch nothing: they load without TanStack Query. */
+interface PageOptions {
+  head?: RouteHead;
+  queries?: false;
 }
 
 /** A route showing `features/{name}.tsx`; with a head, a public page prerendered at build time. */
-function page(path: string, name: string, head?: RouteHead): RouteObject {
+function page(path: string, name: string, { head, queries }: PageOptions = {}): RouteObject {
   const key = `../features/${name}.tsx`;
   const load = pageModules[key];
   if (!load) throw new Error(`No page module ${key}`);
-  const handle: RouteHandle = { module: `src/features/${name}.tsx`, ...(head ? { head, prerender: true } : {}) };
-  return { path, handle, lazy: async () => ({ Component: (await load()).default }) };
+  const { Page, preload } = lazyPage(load, queries !== false);
+  const handle: RouteHandle = {
+    module: `src/features/${name}.tsx`,
+    queries: queries !== false,
+    preload,
+    ...(head ? { head, prerender: true } : {}),
+  };
+  return { path, handle, Component: Page };
 }
 
 /**
- * Every route of the app: the one source of truth for the browser router (main.tsx) and for the
+ * Every route of the app: the one source of truth for the browser (main.tsx) and for the
  * build-time prerender (prerender.tsx).
  */
 export const routes: RouteObject[] = [
   {
-    element: <Layout />,
+    Component: Layout,
     children: [
-      {
-        errorElement: <RouteError />,
-        children: [
-          page("/", "home/home-page", heads.home),
-          page("/about", "about/about-page", heads.about),
-          page("/courses", "courses/courses-page", heads.courses),
-          page("/course/:id", "course/course-page", courseHead),
-          page("/contact", "contact/contact-page", heads.contact),
-          page("/kattappa", "mentor/mentor-page", heads.mentor),
-          page("/kattappa-test", "mentor/mentor-test-page"),
-          page("/playground", "code-editor/playground-page"),
-          page("/login", "auth/login-page"),
-          page("/register", "auth/register-page"),
-          page("/forgot-password", "auth/forgot-password-page"),
-          page("/reset-password", "auth/reset-password-page"),
-          page("/dashboard", "dashboard/dashboard-page"),
-          page("/verify/:code", "certificates/verify-page"),
-          page("/terms", "legal/terms-page", heads.terms),
-          page("/refund-policy", "legal/refund-policy-page", heads.refundPolicy),
-          page("/shipping", "legal/shipping-page", heads.shipping),
-          page("/privacy", "legal/privacy-page", heads.privacy),
-          { path: "*", Component: NotFoundPage },
-        ],
-      },
+      page("/", "home/home-page", { head: heads.home, queries: false }),
+      page("/about", "about/about-page", { head: heads.about, queries: false }),
+      page("/courses", "courses/courses-page", { head: heads.courses }),
+      page("/course/:id", "course/course-page", { head: courseHead }),
+      page("/contact", "contact/contact-page", { head: heads.contact }),
+      page("/kattappa", "mentor/mentor-page", { head: heads.mentor }),
+      page("/kattappa-test", "mentor/mentor-test-page"),
+      page("/playground", "code-editor/playground-page"),
+      page("/login", "auth/login-page"),
+      page("/register", "auth/register-page"),
+      page("/forgot-password", "auth/forgot-password-page"),
+      page("/reset-password", "auth/reset-password-page"),
+      page("/dashboard", "dashboard/dashboard-page"),
+      page("/verify/:code", "certificates/verify-page"),
+      page("/terms", "legal/terms-page", { head: heads.terms, queries: false }),
+      page("/refund-policy", "legal/refund-policy-page", { head: heads.refundPolicy, queries: false }),
+      page("/shipping", "legal/shipping-page", { head: heads.shipping, queries: false }),
+      page("/privacy", "legal/privacy-page", { head: heads.privacy, queries: false }),
+      { path: "*", Component: NotFoundPage },
     ],
   },
 ];
+
+/** The routes a path matches, outermost first, each with its handle (none for the layout and *). */
+export function matchPage(pathname: string) {
+  return (matchRoutes(routes, pathname) ?? []).map((match) => ({
+    params: match.params,
+    handle: match.route.handle as RouteHandle | undefined,
+  }));
+}
+
+/** Loads the modules of the pages a path shows, so that they render without suspending. */
+export async function preloadPage(pathname: string): Promise<void> {
+  await Promise.all(matchPage(pathname).map((match) => match.handle?.preload()));
+}
+
+/**
+ * The head of a path from its route's handle, where that head is fixed or derived from data the
+ * caller has (`cached`); the default head otherwise.
+ */
+export function headFor(pathname: string, cached: (key: readonly unknown[]) => unknown = () => undefined): PageHead {
+  const match = matchPage(pathname)
+    .reverse()
+    .find((m) => m.handle?.head);
+  return match ? resolveHead(match.handle?.head, match.params, cached) : defaultHead;
+}
+
+/** The app's pages for the current location, with the document's head kept in step. */
+export function AppRoutes() {
+  const { pathname } = useLocation();
+  return (
+    <>
+      <DocumentHead head={headFor(pathname)} />
+      {useRoutes(routes)}
+    </>
+  );
+}

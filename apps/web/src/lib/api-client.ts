@@ -1,19 +1,11 @@
 import type { z } from "zod";
+import { ApiError } from "./api-error";
 import { readToken } from "./storage";
 import "./zod-config";
 
-/** An API failure carrying the server's `{ message }` (or a readable fallback) and the status. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-/** A 404 from the API: the thing asked for does not exist (as opposed to a request that failed). */
-export const isNotFound = (err: unknown): boolean => err instanceof ApiError && err.status === 404;
+// The error type lives in its own module so that the session (on every page) can test for it
+// without loading the request code and zod.
+export { ApiError, isNotFound } from "./api-error";
 
 export interface RequestOptions<S extends z.ZodType> {
   method?: "GET" | "POST" | "PUT" | "DELETE";

@@ -1,6 +1,6 @@
 import { storageKeys } from "@koc/shared";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
-import { ApiError } from "./api-client";
+import { ApiError } from "./api-error";
 import { isHydrating } from "./hydration";
 import { keysWithPrefix, readJson, readToken, removeKey, writeJson } from "./storage";
 

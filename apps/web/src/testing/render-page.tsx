@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import type { ReactElement } from "react";
-import { createMemoryRouter, type RouteObject, RouterProvider } from "react-router";
+import { MemoryRouter, type RouteObject, useLocation, useRoutes } from "react-router";
 import { vi } from "vitest";
 import { AlertProvider } from "../components/alerts";
 import { SessionProvider } from "../lib/session";
@@ -55,17 +55,26 @@ export function signIn() {
 /** Renders routes at `path` with the app's providers (no query retries, so failures show at once). */
 export function renderRoutes(routes: RouteObject[], path: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  /** Where the app is now (it moves when a page navigates). */
+  const location = { pathname: path, search: "" };
+  function Routes() {
+    const current = useLocation();
+    location.pathname = current.pathname;
+    location.search = current.search;
+    return useRoutes(routes);
+  }
   render(
     <QueryClientProvider client={client}>
       <SessionProvider>
         <AlertProvider>
-          <RouterProvider router={router} />
+          <MemoryRouter initialEntries={[path]}>
+            <Routes />
+          </MemoryRouter>
         </AlertProvider>
       </SessionProvider>
     </QueryClientProvider>,
   );
-  return { client, router };
+  return { client, location };
 }
 
 /** Renders one page at `path`, matched by `pattern`. */

@@ -16,7 +16,7 @@ function renderAt(path: string) {
       { path: "/dashboard", element: <h1>Dashboard stand-in</h1> },
     ],
     path,
-  ).router;
+  ).location;
 }
 
 /** fetch answers one response per call, resolved when the test says so. */
@@ -71,7 +71,7 @@ describe("account pages", () => {
 
   it("login stores the session and goes to the dashboard", async () => {
     const server = controlledFetch();
-    const router = renderAt("/login");
+    const location = renderAt("/login");
     fill("Email", "ada@example.com");
     fill("Password", "right-one");
     fireEvent.click(screen.getByRole("button", { name: "Login" }));
@@ -85,7 +85,7 @@ describe("account pages", () => {
     };
     await server.respond(200, { token: "tok", user });
     await server.respond(200, []); // GET /api/progress for the merge
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe("/dashboard"));
+    await vi.waitFor(() => expect(location.pathname).toBe("/dashboard"));
     expect(localStorage.getItem("token")).toBe("tok");
     expect(JSON.parse(localStorage.getItem("user") ?? "null")).toEqual(user);
   });
@@ -110,7 +110,7 @@ describe("account pages", () => {
   it("register with a code applies it after joining; a failing apply is only logged and the learner still goes on", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     const server = controlledFetch();
-    const router = renderAt("/register?ref=friend42");
+    const location = renderAt("/register?ref=friend42");
     fill("Name", "Ada");
     fill("Email", "Ada@Example.com");
     fill("Password", "long-enough-now");
@@ -126,7 +126,7 @@ describe("account pages", () => {
     });
     await server.respond(404, { message: "No learner has this referral code. Check it and try again." });
     await server.respond(200, []); // GET /api/progress for the merge
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe("/dashboard"));
+    await vi.waitFor(() => expect(location.pathname).toBe("/dashboard"));
     expect(warn).toHaveBeenCalledWith("Applying the referral code failed.", expect.anything());
     warn.mockRestore();
   });

@@ -8,6 +8,8 @@ import {
 import { useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useParams, useSearchParams } from "react-router";
+import { useDocumentHead } from "../../app/document-head";
+import { courseHead } from "../../app/head";
 import { useAlerts } from "../../components/alerts";
 import { type CodeActions, CodeActionsContext, type RunnableLanguage } from "../../components/code-block-run";
 import { LazyCodeEditor } from "../../components/lazy-code-editor";
@@ -43,6 +45,8 @@ export default function CoursePage() {
     queries: [courseQuery(id), courseMaterialsQuery(id, viewer)],
   });
   const course = courseResult.data;
+  // The course's own title and description, once its answer is at hand (the route's head is generic).
+  useDocumentHead(course ? courseHead({ id }, () => course) : undefined);
   const materials = materialsResult.data ?? [];
   const loading = courseResult.isPending || materialsResult.isPending;
   const enrollments = useQuery({ ...enrollmentsQuery(user?.email ?? ""), enabled: Boolean(user) });

@@ -1,6 +1,5 @@
 import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
 import { useEffect, useState } from "react";
-import { CharacterArt } from "../../assets/character-art";
 import { isHydrating } from "../../lib/hydration";
 import { CAROUSEL_INTERVAL_MS, SLIDES, stepIndex } from "./slides";
 
@@ -63,7 +62,7 @@ export function HeroCarousel() {
           aria-roledescription="slide"
           aria-label={`${index + 1} of ${SLIDES.length}`}
         >
-          <CharacterArt look={slide.look} alt={slide.alt} className="carousel-art" />
+          <img src={slide.image} alt={slide.alt} width="240" height="300" className="carousel-art" />
           <div className="carousel-caption">
             <blockquote className="carousel-quote">
               <p>“{slide.quote}”</p>

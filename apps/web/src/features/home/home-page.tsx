@@ -15,7 +15,7 @@ import {
   Terminal,
 } from "lucide-react";
 import { Link } from "react-router";
-import { FortressArt } from "../../assets/kingdom-art";
+import fortressArt from "../../assets/fortress.svg?no-inline";
 import { paths } from "../../lib/paths";
 import { HeroCarousel } from "./hero-carousel";
 import "./home.css";
@@ -109,7 +109,14 @@ export default function HomePage() {
               ))}
             </ul>
           </div>
-          <FortressArt className="hero-art" />
+          <img
+            src={fortressArt}
+            alt="A golden-walled fortress on a hill under a night sky, its banners flying from three towers"
+            width="480"
+            height="320"
+            className="hero-art"
+            fetchPriority="high"
+          />
         </div>
       </section>
 

@@ -65,7 +65,7 @@ async function rawDatabase(engine: "pglite" | "postgres") {
   };
 }
 
-describe.each(engines)("migration %s on %s", (engine) => {
+describe.each(engines)(`migration ${TAG} on %s`, (engine) => {
   const cleanups: (() => Promise<void>)[] = [];
   afterAll(async () => {
     for (const c of cleanups.reverse()) await c();

@@ -21,7 +21,11 @@ export const registerRequest = z.object({
   name: z.string({ error: "is required" }).trim().min(1, "is required").max(100, "must be at most 100 characters"),
   email: emailField,
   password: newPassword,
-  referralCode: z.string().trim().max(64, "must be at most 64 characters").optional(),
+  /**
+   * Optional, and never a reason to refuse joining (spec point 8: a referral failure is only logged):
+   * a code that is too long or not text at all is dropped here, as an unknown code is by the server.
+   */
+  referralCode: z.string().trim().max(64).optional().catch(undefined),
 });
 export type RegisterRequest = z.infer<typeof registerRequest>;
 

@@ -77,6 +77,13 @@ describe.each(engines)("referral API on %s", (engine) => {
     const friend = await join("Lancelot du Lac", `  ${referrer.user.referralCode.toLowerCase()} `);
     const [row] = await t.database.db.select().from(users).where(eq(users.id, friend.user._id));
     expect(row?.referredByCode).toBe(referrer.user.referralCode);
+    // One transaction: now() is the transaction's start time, so the grant and the account share it.
+    const [same] = await t.database.db
+      .select({ same: sql<boolean>`${creditLedger.createdAt} = ${users.createdAt}` })
+      .from(creditLedger)
+      .innerJoin(users, eq(users.id, creditLedger.referredUserId))
+      .where(eq(creditLedger.referredUserId, friend.user._id));
+    expect(same?.same).toBe(true);
 
     const res = await stats(referrer.auth, referrer.email);
     expect(res.statusCode).toBe(200);
@@ -256,6 +263,19 @@ describe.each(engines)("referral API on %s", (engine) => {
         .from(creditLedger)
         .where(eq(creditLedger.referredUserId, friend.user._id));
       expect(Number(row?.n)).toBe(0);
+    }
+    // Malformed beyond the field's limits (too long, not text at all): still a new account, code ignored.
+    for (const referralCode of ["x".repeat(65), "y".repeat(5000), 12345678, null, ["ABCDEFGH"], { code: "X" }]) {
+      counter += 1;
+      const email = `malformed-${counter}@example.com`;
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/auth/register",
+        payload: { name: "Odd Code", email, password: "correct horse battery", referralCode },
+      });
+      expect(res.statusCode, JSON.stringify(referralCode).slice(0, 40)).toBe(201);
+      const [row] = await t.database.db.select().from(users).where(eq(users.email, email));
+      expect(row?.referredByCode).toBeNull();
     }
     const friend = await join("Wanderer", "ZZZZZZZZ");
     const res = await apply(friend.auth, "ZZZZZZZZ", friend.email);

@@ -131,6 +131,22 @@ describe("account pages", () => {
     warn.mockRestore();
   });
 
+  it("register with a malformed ?ref= code still joins: the code is ignored, never a blocking form error", async () => {
+    const server = controlledFetch();
+    const router = renderAt(`/register?ref=${"X".repeat(65)}`);
+    fill("Name", "Ada");
+    fill("Email", "ada@example.com");
+    fill("Password", "long-enough-now");
+    fireEvent.click(screen.getByRole("button", { name: "Create Account" }));
+    await server.respond(201, { token: "tok", user: testUser });
+    const calls = (fetch as unknown as { mock: { calls: [string, RequestInit][] } }).mock.calls;
+    expect(calls[0]?.[0]).toBe("/api/auth/register");
+    expect(JSON.parse(String(calls[0]?.[1].body))).not.toHaveProperty("referralCode");
+    await server.respond(200, []); // GET /api/progress for the merge
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe("/dashboard"));
+    expect(calls.map(([url]) => url)).not.toContain("/api/referral/apply-code");
+  });
+
   it("forgot password shows Sending... then the spec's success or fallback text", async () => {
     const server = controlledFetch();
     renderAt("/forgot-password");

@@ -77,6 +77,22 @@ describe("dashboard", () => {
     expect(storedEnrollments()).toEqual([enrolledJava]);
   });
 
+  it("a failing referral stats call is logged and leaves the rest of the dashboard working", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    dashboardApi({
+      "GET /api/courses": [200, [java]],
+      "GET /api/enrollments": [200, [enrolledJava]],
+      "GET /api/referral/stats/ada%40example.com": [500, { message: "Something went wrong on our side." }],
+    });
+    renderPage("/dashboard", <DashboardPage />, "/dashboard");
+    const referral = await screen.findByRole("region", { name: "Referral Program" });
+    // The stats query asks once more by itself (about a second later) before it shows Retry.
+    expect(await within(referral).findByRole("button", { name: "Retry" }, { timeout: 5000 })).toBeTruthy();
+    expect(warn).toHaveBeenCalledWith("Referral stats could not be loaded.", expect.anything());
+    expect(await within(enrolledSection()).findByText("Java Programming")).toBeTruthy();
+    expect(screen.getByRole("region", { name: "Available Courses" })).toBeTruthy();
+  });
+
   it("failed calls show errors with Retry, not the empty texts", async () => {
     let courses: FakeAnswer = "network-error";
     dashboardApi({

@@ -1,6 +1,14 @@
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { type FakeAnswer, fakeApi, javaCourse as java, renderPage, renderRoutes, signIn, testUser } from "../../testing/render-page";
+import {
+  type FakeAnswer,
+  fakeApi,
+  javaCourse as java,
+  renderPage,
+  renderRoutes,
+  signIn,
+  testUser,
+} from "../../testing/render-page";
 import CoursesPage from "./courses-page";
 
 const react = { ...java, _id: "react-development", title: "React Development", access: "premium" };
@@ -123,11 +131,11 @@ describe("the courses page's payment modal", () => {
         name: "Pay ₹100.00",
       }),
     );
-    await waitFor(() =>
-      expect(alerts()).toContain("Payment completed but verification failed. Contact support."),
-    );
+    await waitFor(() => expect(alerts()).toContain("Payment completed but verification failed. Contact support."));
     expect(screen.queryByRole("dialog", { name: "Payment Successful!" })).toBeNull();
-    expect(within(screen.getByRole("dialog", { name: "Unlock Premium" })).getByRole("button", { name: "Pay ₹100" })).toBeTruthy();
+    expect(
+      within(screen.getByRole("dialog", { name: "Unlock Premium" })).getByRole("button", { name: "Pay ₹100" }),
+    ).toBeTruthy();
     expect(JSON.parse(localStorage.getItem("user") ?? "{}").isPremium).toBe(false);
   });
 

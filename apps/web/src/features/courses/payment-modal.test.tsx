@@ -150,6 +150,24 @@ describe("the courses page's payment modal", { timeout: 20_000 }, () => {
     expect(screen.queryByRole("dialog", { name: "Test payment" })).toBeNull();
   });
 
+  it("a learner who is already premium (another tab) hears the server's 409 message and sees premium, not a failure", async () => {
+    let premium = false;
+    fakeApi({
+      "GET /api/courses": [200, [java, react]],
+      "GET /api/auth/me": () => [200, { ...testUser, isPremium: premium }],
+      "POST /api/payment/create-order": () => {
+        premium = true;
+        return [409, { message: "You already have lifetime premium. Nothing more to pay!" }];
+      },
+    });
+    const offer = await openOffer();
+    fireEvent.click(within(offer).getByRole("button", { name: "Pay ₹100" }));
+    await waitFor(() => expect(alerts()).toContain("You already have lifetime premium. Nothing more to pay!"));
+    expect(alerts()).not.toContain("Payment failed. Please try again.");
+    expect(screen.queryByRole("dialog", { name: "Unlock Premium" })).toBeNull();
+    await waitFor(() => expect(screen.getAllByRole("link", { name: /^Access Premium: / })).toHaveLength(2));
+  });
+
   it("opens Razorpay's checkout with the spec's options; dismissing resets quietly, the handler verifies", async () => {
     const opened: Record<string, unknown>[] = [];
     (window as { Razorpay?: unknown }).Razorpay = class {

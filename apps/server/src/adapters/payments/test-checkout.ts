@@ -1,11 +1,15 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
-import { testCheckoutPayments } from "../../db/schema.js";
+import { paymentOrders, testCheckoutPayments } from "../../db/schema.js";
+import { ConflictError } from "../../errors.js";
 import { checkoutSignature } from "./signature.js";
 import type { PaymentGateway } from "./types.js";
+
+/** What Razorpay's checkout answers for an order that has already been paid. */
+export const ORDER_ALREADY_PAID = "This order has already been paid.";
 
 const ALPHANUMERIC = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 /** Ids shaped like Razorpay's: order_ or pay_ and 14 letters and digits. */
@@ -44,13 +48,24 @@ export interface TestCheckoutGateway extends PaymentGateway {
 
 /** Orders and payments kept in our own database; the browser shows our own labelled test dialog. */
 export function createTestCheckoutGateway(db: DbOrTx, secret: string): TestCheckoutGateway {
-  const record = async (order: { id: string; amount: number; currency: string }, status: "captured" | "failed") => {
-    const id = gatewayId("pay");
-    await db
-      .insert(testCheckoutPayments)
-      .values({ id, orderId: order.id, status, amount: order.amount, currency: order.currency });
-    return id;
-  };
+  /**
+   * Like Razorpay, an order is paid at most once: the order's row is locked while its payments are
+   * looked at, so two Pay clicks racing (two tabs) cannot both capture it.
+   */
+  const record = (order: { id: string; amount: number; currency: string }, status: "captured" | "failed") =>
+    db.transaction(async (tx) => {
+      await tx.select({ id: paymentOrders.id }).from(paymentOrders).where(eq(paymentOrders.id, order.id)).for("update");
+      const [paid] = await tx
+        .select({ id: testCheckoutPayments.id })
+        .from(testCheckoutPayments)
+        .where(and(eq(testCheckoutPayments.orderId, order.id), eq(testCheckoutPayments.status, "captured")));
+      if (paid) throw new ConflictError(ORDER_ALREADY_PAID);
+      const id = gatewayId("pay");
+      await tx
+        .insert(testCheckoutPayments)
+        .values({ id, orderId: order.id, status, amount: order.amount, currency: order.currency });
+      return id;
+    });
   return {
     mode: "test",
     keyId: "test_checkout",

@@ -185,6 +185,22 @@ describe.each(engines)("payments through Razorpay (a local fake) on %s", (engine
     expect((await me(u)).isPremium).toBe(false);
   });
 
+  it("a signed webhook for a payment of the wrong amount or currency grants nothing", async () => {
+    const u = await registerUser(t.app);
+    const order = await createOrder(u);
+    const underpaid = fake.pay(order.id, { amount: 100 });
+    const cheap = await sendWebhook(capturedEvent(underpaid), eventId());
+    expect(cheap.statusCode).toBe(200);
+    expect(cheap.json().status).toMatch(/^refused/);
+    const dollars = fake.pay(order.id, { currency: "USD" });
+    expect((await sendWebhook({ ...capturedEvent(dollars), event: "order.paid" }, eventId())).json().status).toMatch(
+      /^refused/,
+    );
+    expect((await me(u)).isPremium).toBe(false);
+    const history = (await t.app.inject({ method: "GET", url: "/api/payment/history", headers: u.auth })).json();
+    expect(history).toEqual({ payments: [], invoices: [] });
+  });
+
   it("a webhook before the browser's verify fulfils the order, and the later verify returns its invoice", async () => {
     const u = await registerUser(t.app);
     const order = await createOrder(u);
@@ -275,8 +291,18 @@ describe.each(engines)("payments through Razorpay (a local fake) on %s", (engine
       payment.id,
       order.id,
       "Kingdom of Code",
+      "support@kingdomofcode.dev",
     ]) {
       expect(text).toContain(expected);
     }
+    // The date of issue, as a reader of the invoice would read it.
+    const issued = new Intl.DateTimeFormat("en-IN", {
+      year: "numeric",
+      month: "long",
+      day: "numeric",
+      timeZone: "UTC",
+    });
+    const history = (await t.app.inject({ method: "GET", url: "/api/payment/history", headers: u.auth })).json();
+    expect(text).toContain(`Date: ${issued.format(new Date(history.invoices[0].issuedAt))}`);
   });
 });

@@ -81,7 +81,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         body: testCheckoutRequest,
-        response: { 200: checkoutResult, 400: errorBody, 401: errorBody, 404: errorBody },
+        response: { 200: checkoutResult, 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody },
       },
     },
     (request) => app.payments.testCheckoutPay(currentUser(request).id, request.body.order_id),
@@ -91,7 +91,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         body: testCheckoutRequest,
-        response: { 200: testCheckoutFailure, 400: errorBody, 401: errorBody, 404: errorBody },
+        response: { 200: testCheckoutFailure, 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody },
       },
     },
     (request) => app.payments.testCheckoutFail(currentUser(request).id, request.body.order_id),

@@ -55,6 +55,23 @@ describe.each(engines)("the test checkout (no Razorpay keys) on %s", (engine) =>
     expect((await me(u)).isPremium).toBe(false);
   });
 
+  it("like Razorpay, an order is paid once: a second Pay (even racing the first) or a later failure is refused", async () => {
+    const u = await registerUser(t.app);
+    const order = (await post("/api/payment/create-order", u, {})).json();
+    const clicks = await Promise.all(
+      Array.from({ length: 5 }, () => post("/api/payment/test-checkout/pay", u, { order_id: order.id })),
+    );
+    expect(clicks.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409]);
+    const refused = clicks.find((r) => r.statusCode === 409);
+    expect(refused?.json().message).toMatch(/already been paid/);
+    expect((await post("/api/payment/test-checkout/fail", u, { order_id: order.id })).statusCode).toBe(409);
+    const paid = clicks.find((r) => r.statusCode === 200)?.json();
+    expect((await post("/api/payment/verify-payment", u, paid)).statusCode).toBe(200);
+    const history = (await t.app.inject({ method: "GET", url: "/api/payment/history", headers: u.auth })).json();
+    expect(history.payments).toHaveLength(1);
+    expect(history.invoices).toHaveLength(1);
+  });
+
   it("30 concurrent verifications of one payment give one invoice", async () => {
     const u = await registerUser(t.app);
     const order = (await post("/api/payment/create-order", u, {})).json();

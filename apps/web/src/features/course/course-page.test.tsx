@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen } from "@testing-library/react";
+import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type FakeAnswer, fakeApi, javaCourse, renderPage, signIn, testUser } from "../../testing/render-page";
 import CoursePage from "./course-page";
@@ -90,5 +90,62 @@ describe("course page states", () => {
     fireEvent.click(screen.getByRole("button", { name: "Yes, Unenroll" }));
     expect(await screen.findByText("Successfully unenrolled from course. All progress has been reset.")).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Unenroll Course" })).toBeNull();
+  });
+});
+
+describe("premium lessons on the course page", () => {
+  const react = {
+    ...javaCourse,
+    _id: "react-development",
+    title: "React Development",
+    access: "premium",
+    lessonCount: 3,
+  };
+  const lesson = (n: number, open: boolean) => ({
+    _id: `react-development--lesson-${n}`,
+    courseId: "react-development",
+    title: `React lesson ${n}`,
+    type: "lesson",
+    position: n - 1,
+    minutes: 20,
+    questions: 0,
+    open,
+  });
+  const REFUSED =
+    "This lesson is part of a premium course. Upgrade to Lifetime Premium to read every lesson; the first lesson stays free to preview.";
+
+  beforeEach(() => localStorage.clear());
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it("turns a lesson the server refuses (403) into the upgrade prompt with the server's message", {
+    timeout: 20_000,
+  }, async () => {
+    fakeApi({
+      "GET /api/courses/react-development": [200, react],
+      // Lesson 3 is listed as open (a list cached before a revoke) but the server refuses its body.
+      "GET /api/materials/course/react-development": [200, [lesson(1, true), lesson(2, false), lesson(3, true)]],
+      "GET /api/materials/react-development--lesson-3": [403, { message: REFUSED }],
+    });
+    renderPage("/course/:id", <CoursePage />, "/course/react-development");
+    expect(await screen.findByRole("heading", { name: "React Development", level: 1 })).toBeTruthy();
+
+    const toggle = (title: string) =>
+      screen.getAllByRole("button", { name: new RegExp(title) }).find((b) => b.classList.contains("material-toggle"));
+    fireEvent.click(toggle("React lesson 2") as HTMLElement);
+    const locked = await screen.findByRole("note");
+    expect(locked.textContent).toContain("Premium lesson");
+    expect(locked.textContent).toContain(REFUSED);
+    expect(within(locked).getByRole("link", { name: "Upgrade to Premium" }).getAttribute("href")).toBe("/dashboard");
+
+    fireEvent.click(toggle("React lesson 3") as HTMLElement);
+    const refused = await screen.findByText(REFUSED, { selector: ".upgrade-prompt p" });
+    const prompt = refused.closest(".upgrade-prompt") as HTMLElement;
+    expect(within(prompt).getByRole("link", { name: "Upgrade to Premium" })).toBeTruthy();
+    expect(screen.queryByRole("article", { name: "Lesson: React lesson 3" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Retry" })).toBeNull();
   });
 });

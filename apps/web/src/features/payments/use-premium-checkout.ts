@@ -3,7 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import { useNavigate } from "react-router";
 import { useAlerts } from "../../components/alerts";
-import { api } from "../../lib/api-client";
+import { ApiError, api } from "../../lib/api-client";
 import { paths } from "../../lib/paths";
 import { useSession } from "../../lib/session";
 import { createOrder } from "./api/create-order";
@@ -28,6 +28,14 @@ export function usePremiumCheckout({ courseTitle, onClose }: { courseTitle: stri
   const [processing, setProcessing] = useState(false);
   const [testOrder, setTestOrder] = useState<CreateOrderResponse | null>(null);
   const [receipt, setReceipt] = useState<VerifyPaymentResponse | null>(null);
+
+  const refreshUser = useCallback(async () => {
+    try {
+      setUser(await api("/auth/me", { schema: publicUser }));
+    } catch {
+      // The next start refreshes it from the server.
+    }
+  }, [setUser]);
 
   const failed = useCallback(() => {
     notify(PAYMENT_FAILED, "error");
@@ -56,13 +64,9 @@ export function usePremiumCheckout({ courseTitle, onClose }: { courseTitle: stri
       notify(`Payment Successful! Order ID: ${verified.orderId}, Invoice ID: ${verified.invoiceId}`, "success");
       void queryClient.invalidateQueries({ queryKey: paymentHistoryKey });
       // Premium comes from the server: refresh the cached user so the header, courses and dashboard switch.
-      try {
-        setUser(await api("/auth/me", { schema: publicUser }));
-      } catch {
-        // The next start refreshes it; the payment itself is done and its receipt is on screen.
-      }
+      await refreshUser();
     },
-    [notify, queryClient, setUser],
+    [notify, queryClient, refreshUser],
   );
 
   const pay = useCallback(async () => {
@@ -76,7 +80,15 @@ export function usePremiumCheckout({ courseTitle, onClose }: { courseTitle: stri
     let order: CreateOrderResponse;
     try {
       order = await createOrder({ courseTitle, customerEmail: user.email, customerName: user.name });
-    } catch {
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 409) {
+        // Already premium (paid in another tab, or granted): say so, and let every screen catch up.
+        notify(err.message, "info");
+        setProcessing(false);
+        onClose();
+        await refreshUser();
+        return;
+      }
       failed();
       return;
     }
@@ -93,7 +105,7 @@ export function usePremiumCheckout({ courseTitle, onClose }: { courseTitle: stri
     } catch {
       failed();
     }
-  }, [user, notify, onClose, navigate, courseTitle, failed, paid, dismissed]);
+  }, [user, notify, onClose, navigate, courseTitle, failed, paid, dismissed, refreshUser]);
 
   return {
     pay,

@@ -224,7 +224,7 @@ describe("the courses page's payment modal", { timeout: 20_000 }, () => {
   it("sends a visitor to /login with the spec's text", async () => {
     localStorage.clear();
     fakeApi({ "GET /api/courses": [200, [java, react]] });
-    const { router } = renderRoutes(
+    const { location } = renderRoutes(
       [
         { path: "/courses", element: <CoursesPage /> },
         { path: "/login", element: <h1>Login</h1> },
@@ -236,7 +236,7 @@ describe("the courses page's payment modal", { timeout: 20_000 }, () => {
       within(screen.getByRole("dialog", { name: "Unlock Premium" })).getByRole("button", { name: "Pay ₹100" }),
     );
     await waitFor(() => expect(alerts()).toContain("Please login or register to make a payment"));
-    await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
+    await waitFor(() => expect(location.pathname).toBe("/login"));
     expect(screen.getByRole("heading", { name: "Login" })).toBeTruthy();
   });
 });

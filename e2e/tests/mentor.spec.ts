@@ -22,7 +22,8 @@ test("on /kattappa a typed question goes to the server and the answer names and 
   await expect(page.getByText("Kattappa is thinking...")).toBeVisible();
   await expect(page.getByRole("button", { name: "Send" })).toBeDisabled();
   await expect(log.getByText(/Joining Tables/).first()).toBeVisible();
-  await expect(log.getByRole("link", { name: "Joining Tables" })).toHaveAttribute("href", "/course/sql-databases");
+  const cited = log.getByRole("link", { name: "Joining Tables" });
+  await expect(cited).toHaveAttribute("href", "/course/sql-databases?lesson=sql-databases--joining-tables");
   await expect(page.getByText("Kattappa is thinking...")).toHaveCount(0);
 
   // Shift+Enter adds a line; one letter gets Speak clearly.
@@ -31,6 +32,11 @@ test("on /kattappa a typed question goes to the server and the answer names and 
   await expect(input).toHaveValue("x\n");
   await input.press("Enter");
   await expect(log.getByText("Speak clearly", { exact: true })).toBeVisible();
+
+  // The cited lesson's link opens that lesson on its course page.
+  await cited.click();
+  await expect(page).toHaveURL(/\/course\/sql-databases\?lesson=sql-databases--joining-tables$/);
+  await expect(page.getByRole("article", { name: /^Lesson: Joining Tables/ })).toBeVisible();
   expect(consoleErrors).toEqual([]);
 });
 
@@ -85,9 +91,30 @@ test("the floating mentor on a course page sends the open lesson and the editor'
       language: "java",
     },
   });
-  // With a Java runner the compiler's first error is explained; without one Kattappa says so.
-  await expect(panel.getByText(/javac stops at line 3|could not compile your code on this server/)).toBeVisible();
+  // With a Java runner the compiler's first error is explained; without one Kattappa says so. A cold
+  // compiler on a busy machine may take most of its 20 s wall-time limit.
+  await expect(panel.getByText(/javac stops at line 3|could not compile your code on this server/)).toBeVisible({
+    timeout: 30_000,
+  });
   await expect(panel.getByLabel("Your question for Kattappa")).toHaveValue("");
+
+  // A lesson of this same course that Kattappa cites opens here when its link is followed.
+  await panel.getByLabel("Your question for Kattappa").fill("How do I read a value from a HashMap with a default?");
+  await panel.getByRole("button", { name: "Send" }).click();
+  const cited = panel.getByRole("link", { name: "HashMap and TreeMap" }).first();
+  await expect(cited).toHaveAttribute("href", "/course/java-programming?lesson=java-programming--maps");
+  await cited.click();
+  await expect(page).toHaveURL(/\?lesson=java-programming--maps$/);
+  await expect(page.getByRole("article", { name: /^Lesson: HashMap and TreeMap/ })).toBeVisible();
+  // And the next cited lesson, followed from the same page, opens in its turn.
+  await panel.getByLabel("Your question for Kattappa").fill("Why must I override hashCode when I override equals?");
+  await panel.getByRole("button", { name: "Send" }).click();
+  const next = panel.getByRole("link", { name: "The Object Class: equals, hashCode and toString" }).first();
+  await expect(next).toHaveAttribute("href", "/course/java-programming?lesson=java-programming--object-class-methods");
+  await next.click();
+  await expect(page).toHaveURL(/\?lesson=java-programming--object-class-methods$/);
+  await expect(page.getByRole("article", { name: /^Lesson: HashMap and TreeMap/ })).toHaveCount(0);
+  await expect(page.getByRole("article", { name: /^Lesson: The Object Class: equals, hashCode/ })).toBeVisible();
   expect(consoleErrors).toEqual([]);
 });
 

@@ -108,6 +108,9 @@ async function main() {
   // (the folders are 0700 already, so nothing was reachable by other users in between).
   if (database.engine === "pglite") secureDataDir(config.DATA_DIR);
   app.log.info({ engine: database.engine, ...seeded }, "database ready");
+  // Kattappa's lesson index is built now, in the background, so the first learner's question does not
+  // wait for it (a question asked meanwhile waits for this same build).
+  app.mentor.warm().catch((err: Error) => app.log.warn({ err }, "mentor index not built at start"));
 
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(readyLine(config, database.engine, await runnerReady));

@@ -4,6 +4,9 @@ export const paths = {
   about: "/about",
   courses: "/courses",
   course: (id: string) => `/course/${encodeURIComponent(id)}`,
+  /** A course page with one lesson opened (and scrolled to). */
+  lesson: (courseId: string, materialId: string) =>
+    `/course/${encodeURIComponent(courseId)}?lesson=${encodeURIComponent(materialId)}`,
   contact: "/contact",
   mentor: "/kattappa",
   mentorTest: "/kattappa-test",

@@ -12,9 +12,16 @@ export const mentorContext = z.object({
 });
 export type MentorContext = z.infer<typeof mentorContext>;
 
+/** The longest question Kattappa takes; the chat inputs stop there too. */
+export const MENTOR_MESSAGE_MAX = 2000;
+
 /** POST /api/ai/chat (and /api/ai/chat/stream) */
 export const mentorChatRequest = z.object({
-  message: z.string().trim().min(1, "must not be empty").max(2000, "must be at most 2000 characters"),
+  message: z
+    .string()
+    .trim()
+    .min(1, "must not be empty")
+    .max(MENTOR_MESSAGE_MAX, `must be at most ${MENTOR_MESSAGE_MAX} characters`),
   context: mentorContext.optional(),
 });
 export type MentorChatRequest = z.infer<typeof mentorChatRequest>;

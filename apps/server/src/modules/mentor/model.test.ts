@@ -269,6 +269,42 @@ describe("mentor with an OpenAI-compatible model (local fake)", () => {
     }
   });
 
+  it("reads MENTOR_LLM_URL, MENTOR_LLM_MODEL and MENTOR_LLM_KEY: the app built from the config alone asks that model", async () => {
+    behaviour = "ok";
+    received.length = 0;
+    const withKey = await buildApp({
+      database,
+      config: loadConfig({
+        NODE_ENV: "test",
+        JWT_SECRET: TEST_JWT_SECRET,
+        MENTOR_LLM_URL: `${base}/`,
+        MENTOR_LLM_MODEL: "llama3.1",
+        MENTOR_LLM_KEY: "sk-from-the-environment",
+      }),
+    });
+    const keyless = await buildApp({
+      database,
+      config: loadConfig({ NODE_ENV: "test", MENTOR_LLM_URL: base, MENTOR_LLM_MODEL: "llama3.1" }),
+    });
+    const without = await buildApp({ database, config: loadConfig({ NODE_ENV: "test" }) });
+    try {
+      expect(withKey.mentor.mode).toBe("model");
+      expect((await ask(withKey, { message: "What is a loop?" })).json().response).toBe(MODEL_ANSWER);
+      expect(received.map((r) => [r.url, r.body.model, r.authorization])).toEqual([
+        ["/v1/chat/completions", "llama3.1", "Bearer sk-from-the-environment"],
+      ]);
+      // A local server such as Ollama needs no key: none is sent.
+      await ask(keyless, { message: "What is a loop?" });
+      expect(received[1]?.authorization).toBeUndefined();
+      // Without MENTOR_LLM_URL the lessons answer and the model is never asked.
+      expect(without.mentor.mode).toBe("retrieval");
+      expect((await ask(without, { message: "What is a loop?" })).statusCode).toBe(200);
+      expect(received).toHaveLength(2);
+    } finally {
+      await Promise.all([withKey.close(), keyless.close(), without.close()]);
+    }
+  });
+
   it("requires MENTOR_LLM_MODEL with MENTOR_LLM_URL and rejects a bad URL, naming the variable", () => {
     expect(() => loadConfig({ MENTOR_LLM_URL: base })).toThrow(/MENTOR_LLM_MODEL: is required/);
     expect(() => loadConfig({ MENTOR_LLM_URL: "not a url", MENTOR_LLM_MODEL: "m" })).toThrow(/MENTOR_LLM_URL/);

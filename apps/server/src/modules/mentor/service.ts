@@ -223,6 +223,11 @@ export function createMentorService(deps: MentorDeps) {
   }
 
   return {
+    /** Builds the lesson index ahead of the first question (main.ts, once the catalogue is seeded). */
+    async warm(): Promise<void> {
+      await getIndex();
+    },
+
     /** Where answers come from now: "model" when one is configured and its circuit is not open. */
     get mode(): "model" | "retrieval" {
       return deps.model && deps.breaker.state !== "open" ? "model" : "retrieval";

@@ -128,17 +128,21 @@ export default function CoursePage() {
     [id, user, queryClient],
   );
 
-  // ?lesson={materialId} (the home page's "run your first program") opens that lesson at its first example.
+  // ?lesson={materialId} (the home page's "run your first program", a lesson Kattappa cites) opens that
+  // lesson at its first example. A new value opens its lesson too: Kattappa's panel, open on this very
+  // course page, may cite another lesson of it.
   const [searchParams] = useSearchParams();
   const deepLesson = searchParams.get("lesson");
   const [focusLesson, setFocusLesson] = useState<string | null>(null);
-  const deepLinked = useRef(false);
+  const deepLinked = useRef<string | null>(null);
   useEffect(() => {
-    if (deepLinked.current || !deepLesson || materials.length === 0) return;
-    deepLinked.current = true;
+    if (!deepLesson || deepLinked.current === deepLesson || materials.length === 0) return;
+    deepLinked.current = deepLesson;
     if (!materials.some((m) => m._id === deepLesson)) return;
     setExpanded(deepLesson);
     setFocusLesson(deepLesson);
+    // The lesson's row comes into view at once; its first example (if it has one) then takes focus.
+    requestAnimationFrame(() => document.getElementById(`material-${deepLesson}`)?.scrollIntoView({ block: "start" }));
   }, [deepLesson, materials]);
 
   useEffect(() => {

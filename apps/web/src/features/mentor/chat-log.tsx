@@ -24,7 +24,7 @@ function Bubble({ m }: { m: ChatMessage }) {
           {m.sources.map((s) => (
             <li key={s.materialId}>
               <ScrollText aria-hidden="true" size={14} />
-              <Link to={paths.course(s.courseId)}>{s.title}</Link>
+              <Link to={paths.lesson(s.courseId, s.materialId)}>{s.title}</Link>
               <span className="chat-source-section"> · {s.section}</span>
             </li>
           ))}

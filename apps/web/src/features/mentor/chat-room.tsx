@@ -1,3 +1,4 @@
+import { MENTOR_MESSAGE_MAX } from "@koc/shared";
 import { Send } from "lucide-react";
 import { useId, useState } from "react";
 import { ChatLog } from "./chat-log";
@@ -48,6 +49,7 @@ export function ChatRoom({ quickQuestions }: { quickQuestions: readonly string[]
           id={inputId}
           className="input chat-input"
           rows={2}
+          maxLength={MENTOR_MESSAGE_MAX}
           value={input}
           placeholder="Ask Kattappa anything about code... (Enter sends, Shift+Enter for a new line)"
           onChange={(e) => setInput(e.target.value)}

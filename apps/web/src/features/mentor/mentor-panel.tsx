@@ -1,3 +1,4 @@
+import { MENTOR_MESSAGE_MAX } from "@koc/shared";
 import { Send, X } from "lucide-react";
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { readMentorContext } from "../../lib/mentor-context";
@@ -84,6 +85,7 @@ export default function MentorPanel({ open, panelId, onClose: close }: MentorPan
           ref={inputRef}
           className="input mentor-input"
           rows={2}
+          maxLength={MENTOR_MESSAGE_MAX}
           value={input}
           placeholder="Ask about code..."
           onChange={(e) => setInput(e.target.value)}

@@ -307,8 +307,9 @@ describe("the chat log", () => {
     expect(screen.getByText('int n = map.get("a");').tagName).toBe("CODE");
     expect(document.querySelector("img")).toBeNull();
     expect(screen.getByText('<img src=x onerror="alert(1)">')).toBeTruthy();
+    // The link opens the cited lesson itself on its course page.
     expect(screen.getByRole("link", { name: "HashMap and TreeMap" }).getAttribute("href")).toBe(
-      "/course/java-programming",
+      "/course/java-programming?lesson=java-programming--maps",
     );
   });
 });

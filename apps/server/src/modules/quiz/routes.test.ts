@@ -148,6 +148,35 @@ describe.each(engines)("quiz API on %s", (engine) => {
     expect((await from("10.77.0.2")).statusCode).toBe(200);
   });
 
+  it("a visitor's course-level quiz carries a receipt too: recorded once after sign-in, never as a topic", async () => {
+    const visitor = await post("/api/quiz/course-attempts", { courseId: "python-programming", answers: [1, 2, 3] });
+    expect(visitor.json()).toMatchObject({ score: 67, passed: false, receipt: expect.any(String) });
+    const receipt = visitor.json().receipt as string;
+    const [payload, sig] = receipt.split(".") as [string, string];
+    const claims = JSON.parse(Buffer.from(payload, "base64url").toString());
+    const tampered = `${Buffer.from(JSON.stringify({ ...claims, s: 100 })).toString("base64url")}.${sig}`;
+    const unknownCourse = createReceiptSigner(TEST_JWT_SECRET).issueForCourse("nowhere", 100, Date.now());
+
+    const u = await registerUser(t.app);
+    const redeemed = await post("/api/quiz/receipts", { receipts: [receipt, tampered, unknownCourse] }, u.auth);
+    expect(redeemed.json()).toEqual({ accepted: 1, rejected: 2 });
+    expect((await post("/api/quiz/receipts", { receipts: [receipt] }, u.auth)).json().accepted).toBe(0);
+    const rows = await t.database.db.select().from(quizAttempts).where(eq(quizAttempts.userId, u.user._id));
+    expect(rows).toEqual([
+      expect.objectContaining({ courseId: "python-programming", materialId: null, score: 67, source: "receipt" }),
+    ]);
+    // The course-level quiz is practice: it unlocks and completes no topic.
+    expect((await t.app.inject({ method: "GET", url: "/api/progress", headers: u.auth })).json()).toEqual([]);
+
+    const learner = await post(
+      "/api/quiz/course-attempts",
+      { courseId: "python-programming", answers: [1, 2, 0] },
+      u.auth,
+    );
+    expect(learner.json()).toMatchObject({ score: 100, passed: true });
+    expect(learner.json().receipt).toBeUndefined();
+  });
+
   it("a signed-in learner's attempt carries no receipt; attempts are rate-limited per learner", async () => {
     const u = await registerUser(t.app);
     const id = ids[3] as string;

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeApi } from "../../../testing/render-page";
 import { CourseQuizPanel } from "./course-quiz-panel";
@@ -27,7 +27,7 @@ async function takeQuiz() {
     fireEvent.click(screen.getByRole("radio", { name: label }));
     fireEvent.click(screen.getByRole("button", { name: i === 2 ? "Finish Quiz" : "Next" }));
   }
-  await waitFor(() => expect(screen.getByText("2 / 3 correct (67%)")).toBeTruthy());
+  await screen.findByText("2 / 3 correct (67%)", undefined, { timeout: 5000 });
 }
 
 beforeEach(() => localStorage.clear());

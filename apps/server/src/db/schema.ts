@@ -167,6 +167,30 @@ export const topicCompletions = pgTable(
   ],
 );
 
+/**
+ * Every press of the completion button that changed something (completed or not): history, kept
+ * when a completion is undone, so the streak counts the day even after the topic is un-completed
+ * (spec: marking a topic incomplete takes the xp off and leaves the streak unchanged).
+ */
+export const topicCompletionChanges = pgTable(
+  "topic_completion_changes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    courseId: text("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    materialId: text("material_id")
+      .notNull()
+      .references(() => materials.id, { onDelete: "cascade" }),
+    completed: boolean("completed").notNull(),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("topic_completion_changes_user_course_idx").on(t.userId, t.courseId)],
+);
+
 /** Visitor receipts already counted: the primary key makes each receipt single use. */
 export const redeemedReceipts = pgTable("redeemed_receipts", {
   receiptId: text("receipt_id").primaryKey(),

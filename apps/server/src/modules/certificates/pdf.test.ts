@@ -22,6 +22,23 @@ const save = (pdf: Buffer) => {
   return file;
 };
 const textOf = (file: string) => execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
+/** The embedded fonts of a PDF (pdffonts), by PostScript name without the subset prefix. */
+const embeddedFonts = (file: string) =>
+  execFileSync("pdffonts", [file], { encoding: "utf8" })
+    .split("\n")
+    .slice(2)
+    .map((line) => line.trim().split(/\s+/))
+    .filter((cols) => cols.length > 4 && cols.at(-5) === "yes")
+    .map((cols) => (cols[0] as string).replace(/^[A-Z]{6}\+/, ""));
+const fontName = {
+  latin: "NotoSans-Regular",
+  devanagari: "NotoSansDevanagari-Regular",
+  tamil: "NotoSansTamil-Regular",
+  bengali: "NotoSansBengali-Regular",
+  gujarati: "NotoSansGujarati-Regular",
+  oriya: "NotoSansOriya-Regular",
+  kannada: "NotoSansKannada-Regular",
+} as const;
 const render = (name: string) =>
   renderCertificatePdf({
     code,
@@ -43,8 +60,12 @@ describe("certificate PDF", () => {
     ["Latin with diacritics", "Zoë Łukasiewicz-Ñúñez", "latin"],
   ] as const)("prints a %s name so pdftotext finds it", async (_label, name, script) => {
     expect(nameScript(name)).toBe(script);
-    const text = textOf(save(await render(name))).normalize("NFC");
+    const file = save(await render(name));
+    const text = textOf(file).normalize("NFC");
     expect(text).toContain(name.normalize("NFC"));
+    // pdftotext reads the name's ActualText, which it would find even if the glyphs were drawn in a
+    // font without them: the name must also be set in the embedded Noto Sans font of its script.
+    expect(embeddedFonts(file)).toContain(fontName[script]);
     expect(text).toContain("CERTIFICATE OF COMPLETION");
     expect(text).toContain("Java Programming");
     expect(text).toContain("Completed on 15 January 2026");

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccountsTestApp, registerUser } from "../../../test/accounts.js";
 import { engines } from "../../../test/harness.js";
 import { putCompleted, takeQuiz } from "../../../test/quiz.js";
+import { quizAttempts } from "../../db/schema.js";
 
 const record = (completed: string[]) => ({
   completed,
@@ -53,6 +54,25 @@ describe.each(engines)("progress API on %s", (engine) => {
     const all = (await get("/api/progress", u.auth)).json();
     expect(all).toHaveLength(1);
     expect(all[0]).toMatchObject({ courseId: "java-programming", knowledgeUnlocked: [a] });
+  });
+
+  it("marking a topic incomplete leaves the streak unchanged (spec: only the xp goes down)", async () => {
+    const u = await registerUser(t.app);
+    const [, , c] = ids as [string, string, string];
+    // The quiz was passed yesterday; the completion button is pressed today: two days in a row.
+    await t.database.db.insert(quizAttempts).values({
+      userId: u.user._id,
+      courseId: "java-programming",
+      materialId: c,
+      score: 100,
+      answers: [],
+      createdAt: new Date(Date.now() - 24 * 60 * 60 * 1000),
+    });
+    const done = (await putCompleted(t.app, u.auth, "java-programming", [c])).json();
+    expect(done).toMatchObject({ completed: [c], xp: 50, streak: 2 });
+    const undone = (await putCompleted(t.app, u.auth, "java-programming", [])).json();
+    expect(undone).toMatchObject({ completed: [], xp: 0, streak: 2 });
+    expect((await get("/api/progress/java-programming", u.auth)).json().streak).toBe(2);
   });
 
   it("answers 404 for an unknown course", async () => {

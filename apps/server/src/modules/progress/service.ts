@@ -1,7 +1,7 @@
 import { type CourseProgressBody, courseXp, dayStreak, isPassing, type StoredCourseProgress } from "@koc/shared";
 import { and, eq, inArray, isNotNull, notInArray } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { exercisePasses, quizAttempts, topicCompletions } from "../../db/schema.js";
+import { exercisePasses, quizAttempts, topicCompletionChanges, topicCompletions } from "../../db/schema.js";
 import type { CatalogueService } from "../catalogue/service.js";
 
 interface ProgressDeps {
@@ -35,6 +35,12 @@ export function createProgressService({ db, catalogue, now = () => new Date() }:
       .from(exercisePasses)
       .where(and(eq(exercisePasses.userId, userId), eq(exercisePasses.courseId, courseId)));
 
+    // Presses of the completion button, kept after a completion is undone: the day still counts.
+    const changes = await db
+      .select({ at: topicCompletionChanges.changedAt })
+      .from(topicCompletionChanges)
+      .where(and(eq(topicCompletionChanges.userId, userId), eq(topicCompletionChanges.courseId, courseId)));
+
     const best = new Map<string, number>();
     for (const a of attempts) {
       if (a.materialId) best.set(a.materialId, Math.max(best.get(a.materialId) ?? 0, a.score));
@@ -42,7 +48,12 @@ export function createProgressService({ db, catalogue, now = () => new Date() }:
     const done = new Set(completions.map((c) => c.materialId));
     const ids = lessons.map((l) => l._id);
     const completed = ids.filter((id) => done.has(id));
-    const activity = [...attempts.map((a) => a.at), ...completions.map((c) => c.at), ...trials.map((t) => t.at)];
+    const activity = [
+      ...attempts.map((a) => a.at),
+      ...completions.map((c) => c.at),
+      ...changes.map((c) => c.at),
+      ...trials.map((t) => t.at),
+    ];
     const last = activity.reduce((m, d) => (d > m ? d : m), new Date(0));
     return {
       courseId,
@@ -86,8 +97,12 @@ export function createProgressService({ db, catalogue, now = () => new Date() }:
         .selectDistinct({ courseId: exercisePasses.courseId })
         .from(exercisePasses)
         .where(eq(exercisePasses.userId, userId));
+      const fromChanges = await db
+        .selectDistinct({ courseId: topicCompletionChanges.courseId })
+        .from(topicCompletionChanges)
+        .where(eq(topicCompletionChanges.userId, userId));
       const courseIds = [
-        ...new Set([...fromAttempts, ...fromCompletions, ...fromTrials].map((r) => r.courseId)),
+        ...new Set([...fromAttempts, ...fromCompletions, ...fromChanges, ...fromTrials].map((r) => r.courseId)),
       ].sort();
       return Promise.all(courseIds.map((id) => compute(userId, id, timeZone)));
     },
@@ -110,15 +125,23 @@ export function createProgressService({ db, catalogue, now = () => new Date() }:
       const accepted = await completable(userId, courseId, body.completed);
       await db.transaction(async (tx) => {
         const mine = and(eq(topicCompletions.userId, userId), eq(topicCompletions.courseId, courseId));
-        await tx
+        const undone = await tx
           .delete(topicCompletions)
-          .where(accepted.length > 0 ? and(mine, notInArray(topicCompletions.materialId, accepted)) : mine);
-        if (accepted.length > 0) {
-          await tx
-            .insert(topicCompletions)
-            .values(accepted.map((materialId) => ({ userId, courseId, materialId })))
-            .onConflictDoNothing();
-        }
+          .where(accepted.length > 0 ? and(mine, notInArray(topicCompletions.materialId, accepted)) : mine)
+          .returning({ materialId: topicCompletions.materialId });
+        const done =
+          accepted.length > 0
+            ? await tx
+                .insert(topicCompletions)
+                .values(accepted.map((materialId) => ({ userId, courseId, materialId })))
+                .onConflictDoNothing()
+                .returning({ materialId: topicCompletions.materialId })
+            : [];
+        const changed = [
+          ...undone.map((r) => ({ userId, courseId, materialId: r.materialId, completed: false })),
+          ...done.map((r) => ({ userId, courseId, materialId: r.materialId, completed: true })),
+        ];
+        if (changed.length > 0) await tx.insert(topicCompletionChanges).values(changed);
       });
       return compute(userId, courseId, timeZone);
     },

@@ -46,32 +46,42 @@ export const receiptId = () => randomBytes(12).toString("base64url");
 export interface ReceiptClaims {
   /** Random id: the redeemed_receipts primary key makes each receipt single use. */
   id: string;
-  materialId: string;
+  /** The topic's quiz: a lesson id; or, for the course-level quiz panel, `course` names the course. */
+  materialId: string | null;
+  courseId: string | null;
   score: number;
   /** When the visitor's attempt was graded (ms since epoch). */
   at: number;
 }
 
-const quizClaims = z.object({
-  i: z.string(),
-  m: z.string(),
-  s: z.number().int().min(0).max(100),
-  t: z.number(),
-});
+/** `m`: the lesson of a topic quiz; `c`: the course of a course-level quiz (exactly one of them). */
+const quizClaims = z
+  .object({
+    i: z.string(),
+    m: z.string().optional(),
+    c: z.string().optional(),
+    s: z.number().int().min(0).max(100),
+    t: z.number(),
+  })
+  .refine((c) => (c.m === undefined) !== (c.c === undefined));
 
 /** Visitor quiz receipts: signed claims of a graded attempt (see createClaimSigner). */
 export function createReceiptSigner(secret: string) {
   const signer = createClaimSigner(secret, "koc quiz receipts v1", quizClaims);
   return {
+    /** A topic quiz's receipt. */
     issue(materialId: string, score: number, at: number): string {
       return signer.seal({ i: receiptId(), m: materialId, s: score, t: at });
     },
-
+    /** A course-level quiz's receipt. */
+    issueForCourse(courseId: string, score: number, at: number): string {
+      return signer.seal({ i: receiptId(), c: courseId, s: score, t: at });
+    },
     /** The claims of a genuine, unexpired receipt; null for anything else. */
     verify(token: string, now: number): ReceiptClaims | null {
       const c = signer.open(token);
       if (!c || !withinLifetime(c.t, now)) return null;
-      return { id: c.i, materialId: c.m, score: c.s, at: c.t };
+      return { id: c.i, materialId: c.m ?? null, courseId: c.c ?? null, score: c.s, at: c.t };
     },
   };
 }

@@ -1,7 +1,9 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccountsTestApp, registerUser, TEST_JWT_SECRET } from "../../../test/accounts.js";
 import { engines } from "../../../test/harness.js";
 import { answersFor, putCompleted, takeQuiz } from "../../../test/quiz.js";
+import { quizAttempts } from "../../db/schema.js";
 import { createReceiptSigner } from "./receipts.js";
 
 describe.each(engines)("quiz API on %s", (engine) => {
@@ -107,6 +109,72 @@ describe.each(engines)("quiz API on %s", (engine) => {
     expect((await post("/api/quiz/receipts", { receipts: [passA.receipt] }, other.auth)).json().accepted).toBe(0);
     expect((await t.app.inject({ method: "GET", url: "/api/progress", headers: other.auth })).json()).toEqual([]);
     expect((await post("/api/quiz/receipts", { receipts: [passA.receipt] })).statusCode).toBe(401);
+  });
+
+  it("records a learner's attempt: score, answers and time; a visitor's attempt is not recorded", async () => {
+    const u = await registerUser(t.app);
+    const id = ids[4] as string;
+    const answers = await answersFor(t.app, id, 3);
+    const res = await post("/api/quiz/attempts", { materialId: id, answers }, u.auth);
+    expect(res.json()).toMatchObject({ score: 60, passed: false });
+    const rows = await t.database.db.select().from(quizAttempts).where(eq(quizAttempts.userId, u.user._id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      materialId: id,
+      courseId: "java-programming",
+      score: 60,
+      answers,
+      source: "attempt",
+    });
+    expect(rows[0]?.createdAt).toBeInstanceOf(Date);
+
+    const all = await t.database.db.select({ userId: quizAttempts.userId }).from(quizAttempts);
+    expect((await post("/api/quiz/attempts", { materialId: id, answers })).json().receipt).toEqual(expect.any(String));
+    expect(await t.database.db.select({ userId: quizAttempts.userId }).from(quizAttempts)).toHaveLength(all.length);
+  });
+
+  it("limits a visitor's attempts per address; another address is not affected", async () => {
+    const id = ids[5] as string;
+    const answers = await answersFor(t.app, id);
+    const from = (remoteAddress: string) =>
+      t.app.inject({ method: "POST", url: "/api/quiz/attempts", payload: { materialId: id, answers }, remoteAddress });
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) statuses.push((await from("10.77.0.1")).statusCode);
+    expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
+    const limited = await from("10.77.0.1");
+    expect(statuses[30]).toBe(429);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toMatch(/Too many quiz attempts/);
+    expect((await from("10.77.0.2")).statusCode).toBe(200);
+  });
+
+  it("a visitor's course-level quiz carries a receipt too: recorded once after sign-in, never as a topic", async () => {
+    const visitor = await post("/api/quiz/course-attempts", { courseId: "python-programming", answers: [1, 2, 3] });
+    expect(visitor.json()).toMatchObject({ score: 67, passed: false, receipt: expect.any(String) });
+    const receipt = visitor.json().receipt as string;
+    const [payload, sig] = receipt.split(".") as [string, string];
+    const claims = JSON.parse(Buffer.from(payload, "base64url").toString());
+    const tampered = `${Buffer.from(JSON.stringify({ ...claims, s: 100 })).toString("base64url")}.${sig}`;
+    const unknownCourse = createReceiptSigner(TEST_JWT_SECRET).issueForCourse("nowhere", 100, Date.now());
+
+    const u = await registerUser(t.app);
+    const redeemed = await post("/api/quiz/receipts", { receipts: [receipt, tampered, unknownCourse] }, u.auth);
+    expect(redeemed.json()).toEqual({ accepted: 1, rejected: 2 });
+    expect((await post("/api/quiz/receipts", { receipts: [receipt] }, u.auth)).json().accepted).toBe(0);
+    const rows = await t.database.db.select().from(quizAttempts).where(eq(quizAttempts.userId, u.user._id));
+    expect(rows).toEqual([
+      expect.objectContaining({ courseId: "python-programming", materialId: null, score: 67, source: "receipt" }),
+    ]);
+    // The course-level quiz is practice: it unlocks and completes no topic.
+    expect((await t.app.inject({ method: "GET", url: "/api/progress", headers: u.auth })).json()).toEqual([]);
+
+    const learner = await post(
+      "/api/quiz/course-attempts",
+      { courseId: "python-programming", answers: [1, 2, 0] },
+      u.auth,
+    );
+    expect(learner.json()).toMatchObject({ score: 100, passed: true });
+    expect(learner.json().receipt).toBeUndefined();
   });
 
   it("a signed-in learner's attempt carries no receipt; attempts are rate-limited per learner", async () => {

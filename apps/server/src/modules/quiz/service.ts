@@ -6,7 +6,7 @@ import { ForbiddenError, NotFoundError, RateLimitedError } from "../../errors.js
 import type { CatalogueService } from "../catalogue/service.js";
 import { COURSE_QUIZ_ANSWERS } from "./course-quiz-answers.js";
 import { grade } from "./grading.js";
-import type { ReceiptSigner } from "./receipts.js";
+import type { ReceiptClaims, ReceiptSigner } from "./receipts.js";
 
 export const QUIZ_RATE_LIMITED = "Too many quiz attempts. Take a breath, review the topic and try again in a minute.";
 const PREMIUM_QUIZ = "This quiz belongs to a premium lesson. Upgrade to Lifetime Premium to take it.";
@@ -28,6 +28,17 @@ export function createQuizService({ db, catalogue, rateLimiter, receipts, now = 
     const key = taker.user ? `quiz:user:${taker.user.id}` : `quiz:ip:${taker.ip}`;
     const result = await rateLimiter.hit(key, ATTEMPTS_PER_MINUTE, 60);
     if (!result.allowed) throw new RateLimitedError(QUIZ_RATE_LIMITED, result.retryAfterSeconds);
+  }
+
+  /** What a receipt's attempt is of: a topic's quiz, or a course's course-level quiz; null when gone. */
+  async function attemptTarget(claims: ReceiptClaims): Promise<{ courseId: string; materialId: string | null } | null> {
+    if (claims.materialId !== null) {
+      const found = await catalogue.lessonWithAnswers(claims.materialId).catch(() => null);
+      return found ? { courseId: found.lesson.courseId, materialId: found.lesson._id } : null;
+    }
+    if (claims.courseId === null) return null;
+    const course = await catalogue.getCourse(claims.courseId).catch(() => null);
+    return course ? { courseId: course._id, materialId: null } : null;
   }
 
   return {
@@ -55,16 +66,15 @@ export function createQuizService({ db, catalogue, rateLimiter, receipts, now = 
       return result;
     },
 
-    /** Grades the course-level quiz panel's set for a course; recorded for a learner. */
+    /** Grades the course-level quiz panel's set for a course; recorded for a learner, a receipt for a visitor. */
     async courseAttempt(taker: Taker, courseId: string, answers: number[]): Promise<QuizAttemptResult> {
       await limit(taker);
       const course = await catalogue.getCourse(courseId);
       const key = COURSE_QUIZ_ANSWERS[courseQuizSetName(course.title)];
       if (!key) throw new NotFoundError("This course has no quiz");
       const result = grade(answers, key);
-      if (taker.user) {
-        await db.insert(quizAttempts).values({ userId: taker.user.id, courseId, score: result.score, answers });
-      }
+      if (!taker.user) return { ...result, receipt: receipts.issueForCourse(courseId, result.score, now()) };
+      await db.insert(quizAttempts).values({ userId: taker.user.id, courseId, score: result.score, answers });
       return result;
     },
 
@@ -78,9 +88,8 @@ export function createQuizService({ db, catalogue, rateLimiter, receipts, now = 
       for (const token of new Set(tokens)) {
         const claims = receipts.verify(token, now());
         if (!claims) continue;
-        const found = await catalogue.lessonWithAnswers(claims.materialId).catch(() => null);
-        if (!found) continue;
-        const { lesson } = found;
+        const target = await attemptTarget(claims);
+        if (!target) continue;
         const counted = await db.transaction(async (tx) => {
           const [first] = await tx
             .insert(redeemedReceipts)
@@ -90,8 +99,7 @@ export function createQuizService({ db, catalogue, rateLimiter, receipts, now = 
           if (!first) return false;
           await tx.insert(quizAttempts).values({
             userId: user.id,
-            courseId: lesson.courseId,
-            materialId: lesson._id,
+            ...target,
             score: claims.score,
             source: "receipt",
             createdAt: new Date(claims.at),

@@ -1,6 +1,8 @@
 import { courseQuizFor, type QuizAttemptResult, resultIcon, resultMessage } from "@koc/shared";
 import { Crown, Shield, Swords } from "lucide-react";
 import { useId, useState } from "react";
+import { keepReceipt } from "../../../lib/progress-sync";
+import { readToken } from "../../../lib/storage";
 import { useGradeCourseQuiz } from "../api/grade-course-quiz";
 
 /**
@@ -19,7 +21,17 @@ export function CourseQuizPanel({ courseId, courseTitle }: { courseId: string; c
   const q = questions[index];
   const last = index === questions.length - 1;
 
-  const finish = (all: number[]) => grading.mutate({ courseId, answers: all }, { onSuccess: (r) => setResult(r) });
+  const finish = (all: number[]) =>
+    grading.mutate(
+      { courseId, answers: all },
+      {
+        onSuccess: (r) => {
+          // A visitor's attempt travels as a signed receipt until they register or sign in.
+          if (r.receipt && !readToken()) keepReceipt(r.receipt);
+          setResult(r);
+        },
+      },
+    );
 
   const next = () => {
     if (choice === null || !q) return;

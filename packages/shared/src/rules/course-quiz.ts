@@ -59,3 +59,7 @@ export const courseQuizSetName = (courseTitle: string): string =>
 export function courseQuizFor(courseTitle: string): readonly PublicQuizQuestion[] {
   return COURSE_QUIZ_SETS[courseQuizSetName(courseTitle)] as readonly PublicQuizQuestion[];
 }
+
+/** What anyone but a premium learner is told of a premium course's quiz (the server refuses it with 403). */
+export const PREMIUM_COURSE_QUIZ =
+  "This course quiz belongs to a premium course. Upgrade to Lifetime Premium to take it.";

@@ -1,9 +1,10 @@
+import { PREMIUM_COURSE_QUIZ } from "@koc/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccountsTestApp, registerUser, TEST_JWT_SECRET } from "../../../test/accounts.js";
 import { engines } from "../../../test/harness.js";
 import { answersFor, putCompleted, takeQuiz } from "../../../test/quiz.js";
-import { quizAttempts } from "../../db/schema.js";
+import { quizAttempts, users } from "../../db/schema.js";
 import { createReceiptSigner } from "./receipts.js";
 
 describe.each(engines)("quiz API on %s", (engine) => {
@@ -57,6 +58,30 @@ describe.each(engines)("quiz API on %s", (engine) => {
     expect((await takeQuiz(t.app, free.auth, (lessons[1] as { _id: string })._id)).statusCode).toBe(403);
     expect((await takeQuiz(t.app, {}, (lessons[1] as { _id: string })._id)).statusCode).toBe(403);
     expect((await takeQuiz(t.app, {}, (lessons[0] as { _id: string })._id)).statusCode).toBe(200);
+  });
+
+  it("keeps a premium course's course-level quiz for premium learners", async () => {
+    const courses = (await t.app.inject({ method: "GET", url: "/api/courses" })).json() as {
+      _id: string;
+      access: string;
+    }[];
+    const premium = courses.find((c) => c.access === "premium");
+    if (!premium) throw new Error("the catalogue has no premium course");
+    const answers = [0, 0, 0];
+    const visitor = await post("/api/quiz/course-attempts", { courseId: premium._id, answers });
+    expect(visitor.statusCode).toBe(403);
+    expect(visitor.json().message).toBe(PREMIUM_COURSE_QUIZ);
+    expect(visitor.body).not.toMatch(/receipt/);
+    const free = await registerUser(t.app);
+    const refused = await post("/api/quiz/course-attempts", { courseId: premium._id, answers }, free.auth);
+    expect(refused.statusCode).toBe(403);
+    const before = await t.database.db.select().from(quizAttempts).where(eq(quizAttempts.userId, free.user._id));
+    expect(before).toHaveLength(0);
+
+    await t.database.db.update(users).set({ isPremium: true }).where(eq(users.id, free.user._id));
+    const taken = await post("/api/quiz/course-attempts", { courseId: premium._id, answers }, free.auth);
+    expect(taken.statusCode).toBe(200);
+    expect(taken.json()).toHaveProperty("score");
   });
 
   it("grades the course-level quiz on the server", async () => {

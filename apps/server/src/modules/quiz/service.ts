@@ -1,4 +1,4 @@
-import { courseQuizSetName, type QuizAttemptResult, type RedeemReceiptsResult } from "@koc/shared";
+import { courseQuizSetName, PREMIUM_COURSE_QUIZ, type QuizAttemptResult, type RedeemReceiptsResult } from "@koc/shared";
 import type { RateLimiter } from "../../adapters/rate-limit/types.js";
 import type { DbOrTx } from "../../db/client.js";
 import { quizAttempts, redeemedReceipts } from "../../db/schema.js";
@@ -70,6 +70,8 @@ export function createQuizService({ db, catalogue, rateLimiter, receipts, now = 
     async courseAttempt(taker: Taker, courseId: string, answers: number[]): Promise<QuizAttemptResult> {
       await limit(taker);
       const course = await catalogue.getCourse(courseId);
+      // A premium course's quizzes, like its lessons past the preview, are for premium learners.
+      if (course.access === "premium" && !taker.user?.isPremium) throw new ForbiddenError(PREMIUM_COURSE_QUIZ);
       const key = COURSE_QUIZ_ANSWERS[courseQuizSetName(course.title)];
       if (!key) throw new NotFoundError("This course has no quiz");
       const result = grade(answers, key);

@@ -244,7 +244,11 @@ export default function CoursePage() {
       <div id="course-editor" ref={editorRef} tabIndex={-1} className="course-editor-anchor">
         <LazyCodeEditor key={editorDoc.n} language={editorDoc.language} initialCode={editorDoc.code} />
       </div>
-      <CourseQuizPanel courseId={course._id} courseTitle={course.title} />
+      <CourseQuizPanel
+        courseId={course._id}
+        courseTitle={course.title}
+        locked={course.access === "premium" && !user?.isPremium}
+      />
       <section ref={materialsRef} className="course-materials" aria-labelledby="materials-title">
         <h2 id="materials-title">Course Materials</h2>
         {materialsResult.isError ? (

@@ -1,5 +1,7 @@
+import { PREMIUM_COURSE_QUIZ } from "@koc/shared";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeApi } from "../../../testing/render-page";
 import { CourseQuizPanel } from "./course-quiz-panel";
@@ -48,5 +50,18 @@ describe("the course quiz panel", () => {
     fakeApi({ "POST /api/quiz/course-attempts": [200, { ...graded, receipt: undefined }] });
     await takeQuiz();
     expect(localStorage.getItem("quizReceipts")).toBeNull();
+  });
+
+  it("shows the way to premium instead of a premium course's quiz, and asks the server nothing", () => {
+    const fetch = fakeApi({});
+    render(
+      <MemoryRouter>
+        <CourseQuizPanel courseId="react-mastery" courseTitle="React Mastery" locked />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText(PREMIUM_COURSE_QUIZ)).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Upgrade to Premium" }).getAttribute("href")).toBe("/dashboard");
+    expect(screen.queryByRole("radio")).toBeNull();
+    expect(fetch).not.toHaveBeenCalled();
   });
 });

@@ -1,15 +1,32 @@
-import { courseQuizFor, type QuizAttemptResult, resultIcon, resultMessage } from "@koc/shared";
+import { courseQuizFor, PREMIUM_COURSE_QUIZ, type QuizAttemptResult, resultIcon, resultMessage } from "@koc/shared";
 import { Crown, Shield, Swords } from "lucide-react";
 import { useId, useState } from "react";
 import { keepReceipt } from "../../../lib/progress-sync";
 import { readToken } from "../../../lib/storage";
 import { useGradeCourseQuiz } from "../api/grade-course-quiz";
+import { UpgradePrompt } from "./upgrade-prompt";
 
 /**
  * The course-level quiz: one question at a time, Next after choosing, Finish Quiz; the server grades
  * the answers and the result screen shows the score and which answers were right.
  */
-export function CourseQuizPanel({ courseId, courseTitle }: { courseId: string; courseTitle: string }) {
+export function CourseQuizPanel(props: { courseId: string; courseTitle: string; locked?: boolean }) {
+  const name = useId();
+  // A premium course's quiz is for premium learners (the server refuses anyone else).
+  if (props.locked) {
+    return (
+      <section className="course-quiz card" aria-labelledby={`${name}-title`}>
+        <h2 id={`${name}-title`}>
+          <Swords aria-hidden="true" size={22} /> Course Quiz
+        </h2>
+        <UpgradePrompt title="Premium quiz" message={PREMIUM_COURSE_QUIZ} />
+      </section>
+    );
+  }
+  return <OpenCourseQuiz {...props} />;
+}
+
+function OpenCourseQuiz({ courseId, courseTitle }: { courseId: string; courseTitle: string }) {
   const questions = courseQuizFor(courseTitle);
   const [index, setIndex] = useState(0);
   const [choice, setChoice] = useState<number | null>(null);

@@ -89,9 +89,7 @@ export default defineConfig(({ command, isSsrBuild }) => {
  * development warnings) but its package exports name only the development build: the app takes the
  * production one.
  */
-const reactRouterProduction = fileURLToPath(
-  new URL("../production/index.mjs", import.meta.resolve("react-router")),
-);
+const reactRouterProduction = fileURLToPath(new URL("../production/index.mjs", import.meta.resolve("react-router")));
 
 const config = {
   plugins: [react(), pyodideAssets(), lessonPictures()],

@@ -8,73 +8,14 @@
  *   CHROME_PATH=/usr/bin/chromium  BENCH_LIGHTHOUSE_RUNS=3 (median of n runs per page)
  *   BENCH_LIGHTHOUSE_ALL=1 (also accessibility and best practices of every other public page)
  */
-import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Flags, type Result } from "lighthouse";
+import { startApp } from "./start-app.js";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1));
 const MAIN_PAGES = ["/", "/courses", "/course/java-programming"];
 const OTHER_PAGES = ["/about", "/contact", "/kattappa", "/terms", "/refund-policy", "/shipping", "/privacy"];
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const address = s.address();
-      s.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-
-/** `npm start` exactly as a newcomer runs it: builds what is missing (always production), then serves. */
-async function startApp() {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), "koc-lighthouse-"));
-  let output = "";
-  const child = spawn(process.execPath, [join(root, "scripts", "start.mjs")], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout.on("data", (d) => {
-    output += String(d);
-  });
-  child.stderr.on("data", (d) => {
-    output += String(d);
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}: ${output.slice(-2000)}`);
-    if (i > 600) throw new Error(`npm start was not ready after 5 minutes: ${output.slice(-2000)}`);
-    const ok = await fetch(`${base}/api/ready`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  return {
-    base,
-    async stop() {
-      child.kill("SIGTERM");
-      await new Promise((r) => child.once("exit", r));
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 const score = (lhr: Result, id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);

@@ -7,14 +7,21 @@
  */
 import { courses, materials } from "../apps/server/src/db/schema.js";
 import { createAccountsTestApp, registerUser } from "../apps/server/test/accounts.js";
-import { apiRoutes, generateRequests, runRequests, stillHealthy } from "../apps/server/test/fuzz/requests.js";
+import {
+  apiRoutes,
+  createEchoRunner,
+  generateRequests,
+  runRequests,
+  stillHealthy,
+} from "../apps/server/test/fuzz/requests.js";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 10_000);
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
 if (process.env.BENCH_DATABASE_URL) process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL;
 const engine = process.env.BENCH_DATABASE_URL ? "postgres" : "pglite";
 
-const t = await createAccountsTestApp(engine);
+// A runner that answers at once: /api/run and trial submissions take their working path, so every 5xx counts.
+const t = await createAccountsTestApp(engine, { codeRunner: createEchoRunner() });
 const user = await registerUser(t.app, { email: "fuzz@example.com", password: "fuzz-password" });
 const courseIds = (await t.database.db.select({ id: courses.id }).from(courses)).map((r) => r.id);
 const materialIds = (await t.database.db.select({ id: materials.id }).from(materials)).map((r) => r.id);

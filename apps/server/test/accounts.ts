@@ -1,4 +1,5 @@
 /** Helpers for tests of the account features: an app with a known JWT secret, and users made through the API. */
+import type { CodeRunner } from "../src/adapters/code-runner/types.js";
 import type { Mailer } from "../src/adapters/mail/types.js";
 import type { RateLimiter } from "../src/adapters/rate-limit/types.js";
 import { buildApp } from "../src/app.js";
@@ -16,6 +17,8 @@ interface AccountsAppOptions {
   webDistDir?: string;
   /** Share another app's database (two instances behind one load balancer). */
   database?: TestDatabase;
+  /** The Java runner (off by default). */
+  codeRunner?: CodeRunner;
 }
 
 export async function createAccountsTestApp(engine: Engine, options: AccountsAppOptions = {}) {
@@ -33,6 +36,7 @@ export async function createAccountsTestApp(engine: Engine, options: AccountsApp
     ...(options.mailer ? { mailer: options.mailer } : {}),
     ...(options.rateLimiter ? { rateLimiter: options.rateLimiter } : {}),
     ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
+    ...(options.codeRunner ? { codeRunner: options.codeRunner } : {}),
   });
   await app.ready();
   return {

@@ -7,7 +7,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { courses, materials } from "../src/db/schema.js";
 import { createAccountsTestApp, registerUser } from "./accounts.js";
-import { apiRoutes, type FuzzContext, generateRequests, runRequests, stillHealthy } from "./fuzz/requests.js";
+import {
+  apiRoutes,
+  createEchoRunner,
+  type FuzzContext,
+  generateRequests,
+  runRequests,
+  stillHealthy,
+} from "./fuzz/requests.js";
 import { engines } from "./harness.js";
 
 const SEED = 20_261_123;
@@ -18,7 +25,8 @@ describe.each(engines)("fuzzing every route on %s", (engine) => {
   let ctx: FuzzContext;
   let login: { email: string; password: string };
   beforeAll(async () => {
-    t = await createAccountsTestApp(engine);
+    // A runner that answers at once, so /api/run and trials take their working path (no 503 excused).
+    t = await createAccountsTestApp(engine, { codeRunner: createEchoRunner() });
     const user = await registerUser(t.app, { email: "fuzz@example.com", password: "fuzz-password" });
     login = { email: "fuzz@example.com", password: "fuzz-password" };
     const courseIds = (await t.database.db.select({ id: courses.id }).from(courses)).map((r) => r.id);

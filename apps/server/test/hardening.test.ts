@@ -15,6 +15,7 @@ import { loginSlowdownMs, REGISTER_LIMIT, RESET_PASSWORD_LIMIT } from "../src/mo
 import { publicOrigin } from "../src/public-origin.js";
 import { registerUser, TEST_JWT_SECRET } from "./accounts.js";
 import { createTestDatabase, engines, realCatalogue, type TestDatabase } from "./harness.js";
+import { takeQuiz } from "./quiz.js";
 
 /** A logger destination that keeps every JSON line. */
 function logSink() {
@@ -196,6 +197,20 @@ describe.each(engines)("hardening on %s", (engine) => {
       await app.inject({ method: "POST", url: "/api/certificates", headers: user.auth, payload: { courseId: "x" } }),
     ];
     for (const res of answers) expect(res.headers["cache-control"], res.body.slice(0, 60)).toBe("no-store");
+    // A visitor's passed quiz or trial answers with a signed receipt (a token): not kept either.
+    const course = (await app.catalogue.listCourses())[0];
+    const materialId = (await app.catalogue.lessonsWithAnswers(course?._id ?? ""))[0]?._id ?? "";
+    const visitorQuiz = await takeQuiz(app, {}, materialId);
+    expect(visitorQuiz.statusCode).toBe(200);
+    expect(visitorQuiz.json().receipt).toEqual(expect.any(String));
+    const trial = await app.inject({
+      method: "POST",
+      url: "/api/exercises/no-such-trial/submissions",
+      payload: { language: "java", code: "class A {}" },
+    });
+    for (const res of [visitorQuiz, trial]) {
+      expect(res.headers["cache-control"], res.body.slice(0, 60)).toMatch(/no-store/);
+    }
     await app.close();
   });
 

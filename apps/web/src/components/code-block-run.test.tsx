@@ -50,6 +50,8 @@ describe("Run on lesson examples", () => {
     expect(runnableLanguage("Python")).toBe("python");
     expect(runnableLanguage("text")).toBeNull();
     expect(runnableLanguage("bash")).toBeNull();
+    // A fence label such as "constructor" must not find Object.prototype's members.
+    for (const label of ["constructor", "__proto__", "toString"]) expect(runnableLanguage(label)).toBeNull();
     expect(runnableLanguage("jsx")).toBeNull();
   });
 

@@ -4,17 +4,17 @@ import { createContext, useCallback, useContext, useRef, useState } from "react"
 
 export type RunnableLanguage = "java" | "javascript" | "python";
 
-/** Fence labels we can run, and the runner each one goes to. */
-const RUNNABLE: Record<string, RunnableLanguage> = {
-  java: "java",
-  javascript: "javascript",
-  js: "javascript",
-  python: "python",
-  py: "python",
-  python3: "python",
-};
+/** Fence labels we can run, and the runner each one goes to (a Map: no label finds Object.prototype). */
+const RUNNABLE = new Map<string, RunnableLanguage>([
+  ["java", "java"],
+  ["javascript", "javascript"],
+  ["js", "javascript"],
+  ["python", "python"],
+  ["py", "python"],
+  ["python3", "python"],
+]);
 
-export const runnableLanguage = (lang: string): RunnableLanguage | null => RUNNABLE[lang.toLowerCase()] ?? null;
+export const runnableLanguage = (lang: string): RunnableLanguage | null => RUNNABLE.get(lang.toLowerCase()) ?? null;
 
 export interface CodeActions {
   /** Java runs with the course's default version. */

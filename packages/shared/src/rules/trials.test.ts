@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { XP_PER_TRIAL } from "../contracts/exercises.js";
-import { courseXp, normaliseOutput, outputMatches, trialAchievementsFor, trialAchievementsUnlocked } from "./trials.js";
+import {
+  courseXp,
+  editorLanguageFor,
+  normaliseOutput,
+  outputMatches,
+  trialAchievementsFor,
+  trialAchievementsUnlocked,
+} from "./trials.js";
 
 describe("trial grading and rewards", () => {
   it("normalises CRLF, trailing spaces and trailing blank lines, and nothing else", () => {
@@ -27,5 +34,15 @@ describe("trial grading and rewards", () => {
         .filter((a) => a.unlocked)
         .map((a) => a.name),
     ).toEqual(["First Trial", "Trial Veteran"]);
+  });
+});
+
+describe("editorLanguageFor", () => {
+  it("gives each course with trials its language, and Java to any other id, Object.prototype's names included", () => {
+    expect(editorLanguageFor("python-programming")).toBe("python");
+    expect(editorLanguageFor("javascript-fundamentals")).toBe("javascript");
+    expect(editorLanguageFor("git-version-control")).toBe("java");
+    for (const id of ["constructor", "__proto__", "toString", "hasOwnProperty"])
+      expect(editorLanguageFor(id)).toBe("java");
   });
 });

@@ -46,5 +46,8 @@ export const COURSE_LANGUAGE: Readonly<Record<string, "java" | "python" | "javas
   "javascript-fundamentals": "javascript",
 };
 
+/** Looked up in a Map: a course id such as "constructor" must not find Object.prototype's members. */
+const courseLanguages = new Map(Object.entries(COURSE_LANGUAGE));
+
 export const editorLanguageFor = (courseId: string): "java" | "python" | "javascript" =>
-  COURSE_LANGUAGE[courseId] ?? "java";
+  courseLanguages.get(courseId) ?? "java";

@@ -9,15 +9,17 @@ import {
   trialsPassedList,
 } from "@koc/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { noStore } from "../../plugins/no-store.js";
 import { currentUser, identify } from "../auth/authenticate.js";
 
 /** Public with optional authentication: visitors can read and take every free trial too. */
 export const exerciseRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Answers depend on who asks, and a visitor's passed trial carries a signed receipt (a token).
+  app.addHook("onSend", noStore);
   app.get(
     "/exercises",
     { schema: { querystring: exerciseListQuery, response: { 200: exerciseList, 400: errorBody, 404: errorBody } } },
-    async (request, reply) => {
-      reply.header("cache-control", "private, no-store");
+    async (request) => {
       return app.exercises.list(request.query.courseId, await identify(app, request));
     },
   );
@@ -30,8 +32,7 @@ export const exerciseRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: exerciseDetail, 400: errorBody, 403: errorBody, 404: errorBody },
       },
     },
-    async (request, reply) => {
-      reply.header("cache-control", "private, no-store");
+    async (request) => {
       return app.exercises.get(request.params.id, await identify(app, request));
     },
   );

@@ -7,12 +7,15 @@ import {
   redeemReceiptsResult,
 } from "@koc/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { noStore } from "../../plugins/no-store.js";
 import { currentUser, identify } from "../auth/authenticate.js";
 
 const responses = { 200: quizAttemptResult, 400: errorBody, 403: errorBody, 404: errorBody, 429: errorBody };
 
 /** Public with optional authentication: visitors can take every quiz too. */
 export const quizRoutes: FastifyPluginAsyncZod = async (app) => {
+  // A visitor's passed attempt carries a signed receipt (a token): no cache may keep it.
+  app.addHook("onSend", noStore);
   app.post("/quiz/attempts", { schema: { body: quizAttemptRequest, response: responses } }, async (request) => {
     const taker = { user: await identify(app, request), ip: request.ip };
     return app.quiz.attempt(taker, request.body.materialId, request.body.answers);

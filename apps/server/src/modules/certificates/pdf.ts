@@ -2,31 +2,50 @@ import { createRequire } from "node:module";
 import type { CertificateResponse } from "@koc/shared";
 import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
+import { openNameFont } from "./name-font.js";
 
 /** The scripts whose Noto Sans font (OFL 1.1) we embed for the learner's name. */
-export type NameScript = "latin" | "devanagari" | "bengali" | "gujarati" | "oriya" | "tamil" | "kannada";
+export type NameScript =
+  | "latin"
+  | "devanagari"
+  | "bengali"
+  | "gurmukhi"
+  | "gujarati"
+  | "oriya"
+  | "tamil"
+  | "telugu"
+  | "kannada"
+  | "malayalam";
 
 const require = createRequire(import.meta.url);
 const fontFiles: Record<NameScript, string> = {
   latin: "@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf",
   devanagari: "@expo-google-fonts/noto-sans-devanagari/400Regular/NotoSansDevanagari_400Regular.ttf",
   bengali: "@expo-google-fonts/noto-sans-bengali/400Regular/NotoSansBengali_400Regular.ttf",
+  gurmukhi: "@expo-google-fonts/noto-sans-gurmukhi/400Regular/NotoSansGurmukhi_400Regular.ttf",
   gujarati: "@expo-google-fonts/noto-sans-gujarati/400Regular/NotoSansGujarati_400Regular.ttf",
   oriya: "@expo-google-fonts/noto-sans-oriya/400Regular/NotoSansOriya_400Regular.ttf",
   tamil: "@expo-google-fonts/noto-sans-tamil/400Regular/NotoSansTamil_400Regular.ttf",
+  telugu: "@expo-google-fonts/noto-sans-telugu/400Regular/NotoSansTelugu_400Regular.ttf",
   kannada: "@expo-google-fonts/noto-sans-kannada/400Regular/NotoSansKannada_400Regular.ttf",
+  malayalam: "@expo-google-fonts/noto-sans-malayalam/400Regular/NotoSansMalayalam_400Regular.ttf",
 };
 
 /**
- * Unicode blocks of the Indic scripts we shape, in block order. Gurmukhi, Telugu and Malayalam are
- * left out: fontkit 2 throws on their Noto fonts' mark positioning, so they fall back to Noto Sans.
+ * Unicode blocks of the Indic scripts we shape, in block order (Devanagari, with its extended block,
+ * is tested first). Several of these Noto fonts (Gurmukhi, Gujarati, Tamil, Telugu, Malayalam) have
+ * NULL mark anchors that make fontkit 2 throw; `openNameFont` guards against that (see name-font.ts).
+ * A name in any other script (Sinhala, Thai, CJK, Arabic, ...) falls back to Noto Sans.
  */
 const indicBlocks: [number, NameScript][] = [
   [0x0980, "bengali"],
+  [0x0a00, "gurmukhi"],
   [0x0a80, "gujarati"],
   [0x0b00, "oriya"],
   [0x0b80, "tamil"],
+  [0x0c00, "telugu"],
   [0x0c80, "kannada"],
+  [0x0d00, "malayalam"],
 ];
 
 /** The script a name is written in: the first Indic letter decides, otherwise Latin (with diacritics). */
@@ -76,7 +95,7 @@ export async function renderCertificatePdf(
     doc.on("error", reject);
   });
 
-  const centered = (text: string, yMm: number, font: string, size: number, color: string) => {
+  const centered = (text: string, yMm: number, font: PDFKit.Mixins.PDFFontSource, size: number, color: string) => {
     doc.font(font).fontSize(size).fillColor(color);
     doc.text(text, 0, yMm * MM - size * 0.8, { width: W * MM, align: "center", lineBreak: false });
   };
@@ -101,7 +120,9 @@ export async function renderCertificatePdf(
   centered("CERTIFICATE OF COMPLETION", 60, "Times-Bold", 32, "#2b2118");
   centered("Kingdom of Code proudly certifies that", 76, "Helvetica", 13, "#2b2118");
   doc.markContent("Span", { actual: cert.name });
-  centered(cert.name, 93, require.resolve(fontFiles[nameScript(cert.name)]), 28, "#9b1c31");
+  // pdfkit 0.20 takes a fontkit font object as well as a path; its typings list only paths and buffers.
+  const nameFont = openNameFont(require.resolve(fontFiles[nameScript(cert.name)]));
+  centered(cert.name, 93, nameFont as unknown as PDFKit.Mixins.PDFFontSource, 28, "#9b1c31");
   doc.endMarkedContent();
   centered("has successfully completed every topic of the course", 107, "Helvetica", 13, "#2b2118");
   centered(cert.courseTitle, 121, "Times-Bold", 22, "#2b2118");

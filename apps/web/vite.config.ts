@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { copyFileSync, cpSync, createReadStream, existsSync, mkdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
@@ -7,6 +8,9 @@ import { defineConfig, type Plugin } from "vite";
 
 const apiPort = process.env.API_PORT ?? "3000";
 
+/** The started interpreter's memory snapshot, beside Pyodide's own files. */
+const SNAPSHOT_FILE = "interpreter-snapshot.bin";
+
 /**
  * Pyodide's runtime is served from our own origin (no CDN): its files are copied out of the npm
  * package into the build (never committed) under a versioned, cacheable path, and served in dev.
@@ -15,6 +19,7 @@ function pyodideAssets(): Plugin {
   const pkgDir = dirname(createRequire(import.meta.url).resolve("pyodide/package.json"));
   const { version } = JSON.parse(readFileSync(join(pkgDir, "package.json"), "utf8")) as { version: string };
   const base = `/assets/pyodide-${version}/`;
+  const snapshotScript = fileURLToPath(new URL("scripts/pyodide-snapshot.mjs", import.meta.url));
   const files = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"];
   const types: Record<string, string> = { mjs: "text/javascript", wasm: "application/wasm", zip: "application/zip" };
   let ssr = false;
@@ -23,7 +28,12 @@ function pyodideAssets(): Plugin {
     configResolved(config) {
       ssr = Boolean(config.build.ssr);
     },
-    config: () => ({ define: { "import.meta.env.PYODIDE_BASE": JSON.stringify(base) } }),
+    config: () => ({
+      define: {
+        "import.meta.env.PYODIDE_BASE": JSON.stringify(base),
+        "import.meta.env.PYODIDE_SNAPSHOT": JSON.stringify(SNAPSHOT_FILE),
+      },
+    }),
     configureServer(server) {
       server.middlewares.use((req, res, next) => {
         const file = req.url?.startsWith(base) ? req.url.slice(base.length).split("?")[0] : undefined;
@@ -37,6 +47,10 @@ function pyodideAssets(): Plugin {
       const out = join(options.dir ?? "dist", base);
       mkdirSync(out, { recursive: true });
       for (const file of files) if (existsSync(join(pkgDir, file))) copyFileSync(join(pkgDir, file), join(out, file));
+      // A memory snapshot of a started interpreter (scripts/pyodide-snapshot.mjs): the worker starts
+      // Python from it. Without it (a dev server, a failed snapshot) the worker starts Python cold.
+      const made = spawnSync(process.execPath, [snapshotScript, join(out, SNAPSHOT_FILE)], { stdio: "inherit" });
+      if (made.status !== 0) this.warn("no Pyodide snapshot: Python will start cold in the editor");
     },
   };
 }

@@ -209,6 +209,32 @@ test.describe("code editor on /playground", () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  test("Python starts from the build's interpreter snapshot, and cold when the snapshot cannot be fetched", async ({
+    page,
+    consoleErrors,
+  }) => {
+    test.setTimeout(180_000);
+    const snapshots: string[] = [];
+    page.on("requestfinished", (req) => {
+      if (req.url().endsWith("/interpreter-snapshot.bin")) snapshots.push(req.url());
+    });
+    await gotoAndSettle(page, "/playground");
+    await chooseLanguage(page, "Python");
+    await setCode(page, "print(sum(range(10)), __name__)");
+    await execute(page).click();
+    await expect(output(page)).toHaveText("45 __main__", { timeout: 120_000 });
+    expect(snapshots).toHaveLength(1);
+
+    // A fresh page whose snapshot request fails: the worker starts Python the slow way instead.
+    await page.route("**/interpreter-snapshot.bin", (route) => route.abort());
+    await gotoAndSettle(page, "/playground");
+    await chooseLanguage(page, "Python");
+    await setCode(page, 'print(input("name? ") if False else "cold start")');
+    await execute(page).click();
+    await expect(output(page)).toHaveText("cold start", { timeout: 120_000 });
+    expect(consoleErrors.filter((e) => !e.includes("interpreter-snapshot.bin"))).toEqual([]);
+  });
+
   for (const viewport of [
     { width: 390, height: 844 },
     { width: 1280, height: 800 },

@@ -7,8 +7,8 @@ import { brotliCompress, constants, gzip } from "node:zlib";
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
 
-/** Files worth compressing: text, WebAssembly, and Pyodide's stdlib zip (stored, not deflated). */
-const COMPRESSIBLE = /\.(?:js|mjs|css|json|svg|txt|wasm|zip|html)$/i;
+/** Files worth compressing: text, WebAssembly, Pyodide's stdlib zip (stored, not deflated) and its interpreter snapshot (.bin). */
+const COMPRESSIBLE = /\.(?:js|mjs|css|json|svg|txt|wasm|zip|bin|html)$/i;
 /** Below this a file is sent as it is. */
 const MIN_BYTES = 1024;
 /** Brotli's best level takes a long time on Pyodide's 9 MB WebAssembly: large files get level 9. */

@@ -26,38 +26,59 @@ const collect = (line: string) => {
 
 const progress = (text: string) => scope.postMessage({ type: "progress", text } satisfies PythonReply);
 
-/** Downloads a file into the HTTP cache while reporting progress; Pyodide then reads it from there. */
-async function prefetch(file: string, label: string, share: [number, number]): Promise<void> {
+/** Downloads a file while reporting progress; its bytes (it is in the HTTP cache too), or null. */
+async function download(file: string, label: string, share: [number, number]): Promise<ArrayBuffer | null> {
   const res = await fetch(base + file);
+  if (!res.ok) return null;
   const total = Number(res.headers.get("content-length")) || 0;
-  if (!res.body || !total) {
-    await res.arrayBuffer();
-    return;
-  }
+  if (!res.body || !total) return await res.arrayBuffer();
   const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
   let received = 0;
   let shown = -1;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
+    chunks.push(value);
     received += value.byteLength;
-    const percent = Math.floor(share[0] + ((share[1] - share[0]) * received) / total);
+    const percent = Math.floor(share[0] + ((share[1] - share[0]) * Math.min(received, total)) / total);
     if (percent !== shown) {
       shown = percent;
       progress(`Loading Python: ${label}... ${percent}%`);
     }
   }
+  const bytes = new Uint8Array(received);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes.buffer;
 }
+
+/** The build's snapshot of a started interpreter (vite.config.ts); absent in development. */
+const snapshotFile: string | undefined = import.meta.env.PYODIDE_SNAPSHOT;
 
 async function load(): Promise<PyodideAPI> {
   progress("Loading Python... 0%");
-  await Promise.all([
-    prefetch("pyodide.asm.wasm", "runtime", [0, 75]),
-    prefetch("python_stdlib.zip", "standard library", [75, 95]),
-  ]).catch(() => undefined);
+  // Everything at once: the runtime, the standard library, the started interpreter's memory and
+  // Pyodide's loader. Pyodide then reads the first two from the HTTP cache.
+  const [, , snapshot, module] = await Promise.all([
+    download("pyodide.asm.wasm", "runtime", [0, 40]).catch(() => null),
+    download("python_stdlib.zip", "standard library", [40, 50]).catch(() => null),
+    snapshotFile ? download(snapshotFile, "interpreter", [50, 90]).catch(() => null) : null,
+    import(/* @vite-ignore */ `${base}pyodide.mjs`) as Promise<typeof import("pyodide")>,
+  ]);
   progress("Loading Python: starting the interpreter... 95%");
-  const { loadPyodide } = (await import(/* @vite-ignore */ `${base}pyodide.mjs`)) as typeof import("pyodide");
-  const pyodide = await loadPyodide({ indexURL: base, packageBaseUrl: base, checkAPIVersion: true });
+  const options = { indexURL: base, packageBaseUrl: base, checkAPIVersion: true };
+  let pyodide: PyodideAPI;
+  try {
+    // From the snapshot Python is ready in a fraction of a second; a cold start takes seconds.
+    pyodide = await module.loadPyodide(snapshot ? { ...options, _loadSnapshot: snapshot } : options);
+  } catch (error) {
+    if (!snapshot) throw error;
+    pyodide = await module.loadPyodide(options);
+  }
   pyodide.setStdout({ batched: collect });
   pyodide.setStderr({ batched: collect });
   progress("Python is ready.");

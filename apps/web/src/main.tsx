@@ -1,3 +1,4 @@
+import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { AppRoot } from "./app/app-root";
@@ -23,7 +24,9 @@ async function start(container: HTMLElement) {
       </BrowserRouter>
     </AppRoot>
   );
-  if (prerendered) hydrateRoot(container, app);
+  // Hydration as a transition: React does it in slices, yielding to the browser between them, so
+  // the page's HTML stays responsive while it becomes interactive (no long task).
+  if (prerendered) startTransition(() => void hydrateRoot(container, app));
   else createRoot(container).render(app);
 }
 

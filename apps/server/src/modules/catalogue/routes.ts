@@ -11,7 +11,9 @@ import { mayOpen, needsReader, PREMIUM_LESSON_MESSAGE } from "./service.js";
  * that depend on the caller (premium lessons past the free preview) look at the token at all.
  */
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
-  const prepared = { compress: false, decompress: false } as const;
+  // No access-log line for these public reads (errors are still logged): with the bytes prepared,
+  // that line would be a third of each request's cost.
+  const prepared = { compress: false, decompress: false, logLevel: "warn" } as const;
 
   app.get("/courses", { ...prepared }, async (request, reply) =>
     sendPrepared(request, reply, await app.catalogue.preparedCourses(), { cacheControl: "no-cache" }),

@@ -3,10 +3,15 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   // A few bytes: nothing to compress, no body to decompress.
-  app.get("/health", { compress: false, decompress: false, schema: { response: { 200: healthBody } } }, () => ({
-    status: "ok" as const,
-    uptimeSeconds: Math.round(process.uptime()),
-  }));
+  // Probes call this every few seconds: no access-log line for it (failures are still logged).
+  app.get(
+    "/health",
+    { compress: false, decompress: false, logLevel: "warn", schema: { response: { 200: healthBody } } },
+    () => ({
+      status: "ok" as const,
+      uptimeSeconds: Math.round(process.uptime()),
+    }),
+  );
 
   app.get("/ready", { schema: { response: { 200: readyBody, 503: errorBody } } }, async (_request, reply) => {
     try {

@@ -114,6 +114,24 @@ test.describe("prerendered public pages", () => {
     });
   }
 
+  test("the app's scripts are fetched only after the page's first contentful paint", async ({ page }) => {
+    await gotoAndSettle(page, "/course/java-programming");
+    // Hydrated, so every script the page needs has been requested.
+    await page.getByRole("button", { name: "Open the coding mentor" }).click();
+    const timing = await page.evaluate(() => ({
+      fcp: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN,
+      scripts: performance
+        .getEntriesByType("resource")
+        .filter((e) => /\/assets\/.*\.js$/.test(e.name))
+        .map((e) => ({ name: e.name.replace(/.*\/assets\//, ""), start: e.startTime })),
+    }));
+    expect(timing.fcp).toBeGreaterThan(0);
+    // Only the small entry (boot.ts, index-*.js) comes before: it is what waits for the paint.
+    const early = timing.scripts.filter((s) => s.start < timing.fcp && !s.name.startsWith("index-"));
+    expect(timing.scripts.length).toBeGreaterThan(5);
+    expect(early).toEqual([]);
+  });
+
   test("a visitor's saved progress appears after hydration, without a hydration error", async ({
     page,
     consoleErrors,

@@ -16,8 +16,16 @@ const { prerenderSite, ORIGIN_PLACEHOLDER } = await import(
 
 const manifestFile = join(dist, ".vite", "manifest.json");
 const manifest = JSON.parse(readFileSync(manifestFile, "utf8"));
-/** The fonts of the text above the fold: headings (Cinzel bold) and body text (Source Sans 3). */
-const fontNames = [/^cinzel-latin-700-normal-.*\.woff2$/, /^source-sans-3-latin-400-normal-.*\.woff2$/];
+/**
+ * The fonts of the text above the fold: headings (Cinzel bold), body text (Source Sans 3), its
+ * semibold buttons and bold labels. Preloaded, they are fetched beside the CSS instead of after it.
+ */
+const fontNames = [
+  /^cinzel-latin-700-normal-.*\.woff2$/,
+  /^source-sans-3-latin-400-normal-.*\.woff2$/,
+  /^source-sans-3-latin-600-normal-.*\.woff2$/,
+  /^source-sans-3-latin-700-normal-.*\.woff2$/,
+];
 const assets = readdirSync(join(dist, "assets"));
 const fonts = fontNames.map((pattern) => {
   const file = assets.find((name) => pattern.test(name));

@@ -1,4 +1,14 @@
-import { chmodSync, lstatSync, mkdirSync, readdirSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import {
+  chmodSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  unlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { join, resolve } from "node:path";
 
 /** Owner-only modes for DATA_DIR (password hashes, the JWT secret, mailed links live there). */
@@ -29,4 +39,60 @@ export function secureDataDir(dir: string): number {
     if (st.isDirectory()) for (const name of readdirSync(path)) stack.push(join(path, name));
   }
   return changed;
+}
+
+/** A secret shorter than this is not one (an empty or cut-short file): it is replaced. */
+const MIN_SECRET_LENGTH = 32;
+
+const readSecret = (file: string): string | undefined => {
+  try {
+    const text = readFileSync(file, "utf8").trim();
+    return text.length >= MIN_SECRET_LENGTH ? text : undefined;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw err;
+  }
+};
+
+/**
+ * Puts `candidate` into `file` unless the file already holds a secret, and returns the secret the
+ * file holds afterwards. The file appears at once and whole: written aside (0600), then hard-linked
+ * into place, which fails when another process got there first; so processes started together on
+ * one DATA_DIR all return the same secret.
+ */
+export function claimSecretFile(file: string, candidate: string): string {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const existing = readSecret(file);
+    if (existing) return existing;
+    // There but not a secret (empty, cut short): remove it so the link below can take its place.
+    try {
+      unlinkSync(file);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+    }
+    const aside = `${file}.${process.pid}.${randomBytes(6).toString("hex")}.new`;
+    writeFileSync(aside, `${candidate}\n`, { mode: DATA_FILE_MODE, flag: "wx" });
+    try {
+      linkSync(aside, file);
+      return candidate;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+      // Another process created it meanwhile: read theirs.
+    } finally {
+      unlinkSync(aside);
+    }
+  }
+  const settled = readSecret(file);
+  if (!settled) throw new Error(`${file}: could not create a secret`);
+  return settled;
+}
+
+/**
+ * A secret generated on the first start and kept in DATA_DIR/`name` (owner-readable only), so what
+ * it signs survives a restart; the same for every instance sharing the folder (claimSecretFile).
+ */
+export function ensureSecretFile(dataDir: string, name: string, bytes: number): string {
+  const root = resolve(dataDir);
+  mkdirSync(root, { recursive: true, mode: DATA_DIR_MODE });
+  return claimSecretFile(join(root, name), randomBytes(bytes).toString("base64url"));
 }

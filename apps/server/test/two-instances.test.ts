@@ -3,7 +3,7 @@
  * moment: both migrate and seed safely (advisory lock), both serve, they share the login limit, and
  * the payment and referral concurrency checks hold across the two processes.
  */
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomInt } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -48,8 +48,11 @@ describe.skipIf(!adminUrl || !redisUrl)("two instances on one PostgreSQL and one
       expect(courses.json.length).toBeGreaterThan(5);
     }
 
+    // Addresses of this run's own: Redis keeps per-address counters (registrations, logins) for
+    // 15 minutes, so a fixed address would meet the previous run's counts on the same Redis.
+    const net = `10.${randomInt(256)}.${randomInt(256)}`;
     const email = `shared-${randomBytes(4).toString("hex")}@example.com`;
-    const ip = "10.123.0.1";
+    const ip = `${net}.1`;
     const reg = await call(a.base, "POST", "/api/auth/register", {
       ip,
       body: { name: "Shared", email, password: "the-right-one" },
@@ -77,7 +80,7 @@ describe.skipIf(!adminUrl || !redisUrl)("two instances on one PostgreSQL and one
     // alternating between them, all answer 200 with one invoice.
     const payer = (
       await call(a.base, "POST", "/api/auth/register", {
-        ip: "10.124.0.1",
+        ip: `${net}.2`,
         body: { name: "Payer", email: `payer-${randomBytes(4).toString("hex")}@example.com`, password: "long-enough" },
       })
     ).json;
@@ -102,7 +105,7 @@ describe.skipIf(!adminUrl || !redisUrl)("two instances on one PostgreSQL and one
     // The referral concurrency test across the two: 12 friends join with one code, each on either
     // instance, and each applies the code twice at once (once per instance): 12 referrals, 960 credits.
     const referrer = await call(b.base, "POST", "/api/auth/register", {
-      ip: "10.125.0.1",
+      ip: `${net}.3`,
       body: {
         name: "Referrer",
         email: `referrer-${randomBytes(4).toString("hex")}@example.com`,
@@ -115,7 +118,7 @@ describe.skipIf(!adminUrl || !redisUrl)("two instances on one PostgreSQL and one
       Array.from({ length: 12 }, async (_, i) => {
         const email = `friend-${i}-${randomBytes(4).toString("hex")}@example.com`;
         const joined = await call(i % 2 ? a.base : b.base, "POST", "/api/auth/register", {
-          ip: `10.126.0.${i + 1}`,
+          ip: `${net}.${i + 10}`,
           body: { name: `Friend ${i}`, email, password: "long-enough", referralCode: code },
         });
         expect(joined.status).toBe(201);

@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
 import { and, eq } from "drizzle-orm";
+import { ensureSecretFile } from "../../data-dir.js";
 import type { DbOrTx } from "../../db/client.js";
 import { paymentOrders, testCheckoutPayments } from "../../db/schema.js";
 import { ConflictError } from "../../errors.js";
@@ -20,19 +19,8 @@ export const gatewayId = (prefix: "order" | "pay") =>
  * The secret the test checkout signs with when no Razorpay keys are set: generated on the first start
  * and kept in DATA_DIR/payment-test-secret (owner-readable only), like the JWT secret.
  */
-export function ensureTestCheckoutSecret(dataDir: string): string {
-  const file = join(resolve(dataDir), "payment-test-secret");
-  try {
-    const existing = readFileSync(file, "utf8").trim();
-    if (existing.length >= 32) return existing;
-  } catch {
-    // not there yet
-  }
-  mkdirSync(resolve(dataDir), { recursive: true });
-  const secret = randomBytes(32).toString("base64url");
-  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
-  return secret;
-}
+export const ensureTestCheckoutSecret = (dataDir: string): string =>
+  ensureSecretFile(dataDir, "payment-test-secret", 32);
 
 export interface TestCheckoutGateway extends PaymentGateway {
   mode: "test";

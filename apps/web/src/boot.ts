@@ -27,7 +27,7 @@ function start() {
 }
 
 /** Runs `then` once, after the first contentful paint; a page that never paints (a tab opened in
- * the background) or a browser without paint timing starts after a frame or at the latest in 2 s. */
+ * the background) or a browser without paint timing starts after a frame or at the latest in 5 s. */
 function afterFirstPaint(then: () => void) {
   let started = false;
   let observer: PerformanceObserver | undefined;
@@ -45,7 +45,7 @@ function afterFirstPaint(then: () => void) {
   } else {
     requestAnimationFrame(() => setTimeout(once, 0));
   }
-  setTimeout(once, 2000);
+  setTimeout(once, 5000);
 }
 
 if (document.getElementById(PRELOAD_ID)) afterFirstPaint(start);

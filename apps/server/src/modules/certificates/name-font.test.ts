@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import * as fontkit from "fontkit";
-import * as hb from "harfbuzzjs";
 import { describe, expect, it } from "vitest";
+import { harfbuzzShape } from "../../../test/harfbuzz.js";
 import { openNameFont } from "./name-font.js";
 
 const require = createRequire(import.meta.url);
@@ -10,18 +10,8 @@ const fontFile = (family: string) =>
   require.resolve(`@expo-google-fonts/noto-sans-${family.toLowerCase()}/400Regular/NotoSans${family}_400Regular.ttf`);
 
 /** Glyph ids with their offsets and advances, as "gid@dx,dy+advance". */
-const harfbuzz = (file: string, text: string) => {
-  const data = readFileSync(file);
-  const font = new hb.Font(new hb.Face(new hb.Blob(data.buffer.slice(data.byteOffset, data.byteOffset + data.length))));
-  const buffer = new hb.Buffer();
-  buffer.addText(text);
-  buffer.guessSegmentProperties();
-  hb.shape(font, buffer);
-  const positions = buffer.getGlyphPositions();
-  return buffer
-    .getGlyphInfos()
-    .map((g, i) => `${g.codepoint}@${positions[i]?.xOffset},${positions[i]?.yOffset}+${positions[i]?.xAdvance}`);
-};
+const harfbuzz = (file: string, text: string) =>
+  harfbuzzShape(file, text).map((g) => `${g.id}@${g.xOffset},${g.yOffset}+${g.xAdvance}`);
 const shaped = (font: fontkit.Font, text: string) => {
   const run = font.layout(text);
   return run.glyphs.map(
@@ -35,6 +25,11 @@ const samples = [
   ["Malayalam", "അനന്തകൃഷ്ണൻ", 0x0d00],
   ["Gujarati", "અંજલિ પટેલ", 0x0a80],
   ["Tamil", "இஂ கார்த்திக் சுப்பிரமணியம்", 0x0b80],
+  ["Sinhala", "සුනිල් පෙරේරා", 0x0d80],
+  ["Thai", "สมชาย ใจดี", 0x0e00],
+  // Right to left: fontkit must return the glyphs in visual order, as HarfBuzz does.
+  ["Arabic", "محمد عبد الله", 0x0600],
+  ["Hebrew", "דוד כהן", 0x0590],
 ] as const;
 
 describe("name fonts with NULL mark anchors", () => {

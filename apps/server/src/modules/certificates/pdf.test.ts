@@ -2,12 +2,14 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { inflateSync } from "node:zlib";
 import jsQR from "jsqr";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccountsTestApp, registerUser } from "../../../test/accounts.js";
+import { harfbuzzShape } from "../../../test/harfbuzz.js";
 import { engines } from "../../../test/harness.js";
 import { passAndComplete } from "../../../test/quiz.js";
-import { nameScript, renderCertificatePdf } from "./pdf.js";
+import { nameFontFile, nameScript, renderCertificatePdf } from "./pdf.js";
 
 const dir = mkdtempSync(join(tmpdir(), "koc-cert-pdf-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -41,6 +43,10 @@ const fontName = {
   telugu: "NotoSansTelugu-Regular",
   kannada: "NotoSansKannada-Regular",
   malayalam: "NotoSansMalayalam-Regular",
+  sinhala: "NotoSansSinhala-Regular",
+  thai: "NotoSansThai-Regular",
+  arabic: "NotoSansArabic-Regular",
+  hebrew: "NotoSansHebrew-Regular",
 } as const;
 const render = (name: string) =>
   renderCertificatePdf({
@@ -65,11 +71,18 @@ describe("certificate PDF", () => {
     ["Telugu", "శ్రీనివాస్ రెడ్డి", "telugu"],
     ["Kannada", "ಕೃಷ್ಣಮೂರ್ತಿ", "kannada"],
     ["Malayalam", "അനന്തകൃഷ്ണൻ", "malayalam"],
+    ["Sinhala", "සුනිල් පෙරේරා", "sinhala"],
+    ["Thai", "สมชาย ใจดี", "thai"],
+    ["Arabic", "محمد عبد الله", "arabic"],
+    ["Hebrew", "דוד כהן", "hebrew"],
     ["Latin with diacritics", "Zoë Łukasiewicz-Ñúñez", "latin"],
   ] as const)("prints a %s name so pdftotext finds it", async (_label, name, script) => {
     expect(nameScript(name)).toBe(script);
     const file = save(await render(name));
-    const text = textOf(file).normalize("NFC");
+    // pdftotext prints a right-to-left run in visual order between U+202B and U+202C: undo that.
+    const text = textOf(file)
+      .replace(/\u202b([^\u202c]*)\u202c/g, (_all, run: string) => [...run].reverse().join(""))
+      .normalize("NFC");
     expect(text).toContain(name.normalize("NFC"));
     // pdftotext reads the name's ActualText, which it would find even if the glyphs were drawn in a
     // font without them: the name must also be set in the embedded Noto Sans font of its script.
@@ -80,6 +93,35 @@ describe("certificate PDF", () => {
     expect(text).toContain(code);
     expect(text).toContain(`Verify at ${verifyUrl}`);
     expect(text).toContain("Founder, Kingdom of Code");
+  });
+
+  it.each([
+    ["Arabic", "محمد عبد الله"],
+    ["Hebrew", "דוד כהן"],
+    ["Devanagari", "प्रिया शर्मा"],
+  ])("draws a %s name as one run, in HarfBuzz's visual order with its spaces in place", async (_label, name) => {
+    // The glyphs drawn at the name's size (28 pt), from the page's content stream. pdfkit numbers a
+    // subset's glyphs in the order they are first drawn, so compare the pattern of repeats: "1 2 3 2".
+    const pdf = await render(name);
+    const drawn: number[] = [];
+    for (const m of pdf.toString("latin1").matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+      let content: string;
+      try {
+        content = inflateSync(Buffer.from(m[1] ?? "", "latin1")).toString("latin1");
+      } catch {
+        continue;
+      }
+      // Everything drawn from the name's Tf to the end of its text object: pdfkit starts a new TJ
+      // wherever a glyph sits higher or lower (Arabic's marks).
+      const nameText = content.match(/ 28 Tf([\s\S]*?)\bET\b/)?.[1] ?? "";
+      for (const tj of nameText.matchAll(/\[([^\]]*)\] TJ/g))
+        for (const hex of tj[1]?.matchAll(/<([0-9a-f]+)>/g) ?? [])
+          for (const id of hex[1]?.match(/.{4}/g) ?? []) drawn.push(Number.parseInt(id, 16));
+    }
+    const pattern = (ids: number[]) => ids.map((id) => ids.indexOf(id));
+    const expected = harfbuzzShape(nameFontFile(nameScript(name)), name).map((g) => g.id);
+    expect(drawn.length).toBe(expected.length);
+    expect(pattern(drawn)).toEqual(pattern(expected));
   });
 
   it('notes "with N of M trials passed" for a course with trials, and nothing for one without', async () => {
@@ -100,8 +142,8 @@ describe("certificate PDF", () => {
     );
   });
 
-  it("never fails on a script without its own font: Sinhala, Thai and CJK fall back to Noto Sans", async () => {
-    for (const name of ["සුනිල් පෙරේරා", "สมชาย ใจดี", "王小明"]) {
+  it("never fails on a script without its own font: a CJK name is still in the PDF's text", async () => {
+    for (const name of ["王小明", "김민준"]) {
       expect(nameScript(name)).toBe("latin");
       const file = save(await render(name));
       const text = textOf(file);

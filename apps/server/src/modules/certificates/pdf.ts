@@ -15,7 +15,11 @@ export type NameScript =
   | "tamil"
   | "telugu"
   | "kannada"
-  | "malayalam";
+  | "malayalam"
+  | "sinhala"
+  | "thai"
+  | "arabic"
+  | "hebrew";
 
 const require = createRequire(import.meta.url);
 const fontFiles: Record<NameScript, string> = {
@@ -29,31 +33,51 @@ const fontFiles: Record<NameScript, string> = {
   telugu: "@expo-google-fonts/noto-sans-telugu/400Regular/NotoSansTelugu_400Regular.ttf",
   kannada: "@expo-google-fonts/noto-sans-kannada/400Regular/NotoSansKannada_400Regular.ttf",
   malayalam: "@expo-google-fonts/noto-sans-malayalam/400Regular/NotoSansMalayalam_400Regular.ttf",
+  sinhala: "@expo-google-fonts/noto-sans-sinhala/400Regular/NotoSansSinhala_400Regular.ttf",
+  thai: "@expo-google-fonts/noto-sans-thai/400Regular/NotoSansThai_400Regular.ttf",
+  arabic: "@expo-google-fonts/noto-sans-arabic/400Regular/NotoSansArabic_400Regular.ttf",
+  hebrew: "@expo-google-fonts/noto-sans-hebrew/400Regular/NotoSansHebrew_400Regular.ttf",
 };
 
+/** The font file a name in `script` is set in. */
+export const nameFontFile = (script: NameScript): string => require.resolve(fontFiles[script]);
+
 /**
- * Unicode blocks of the Indic scripts we shape, in block order (Devanagari, with its extended block,
- * is tested first). Several of these Noto fonts (Gurmukhi, Gujarati, Tamil, Telugu, Malayalam) have
- * NULL mark anchors that make fontkit 2 throw; `openNameFont` guards against that (see name-font.ts).
- * A name in any other script (Sinhala, Thai, CJK, Arabic, ...) falls back to Noto Sans.
+ * Unicode ranges (first and last code point) of the scripts with a font of their own. Several of
+ * the Indic Noto fonts (Gurmukhi, Gujarati, Tamil, Telugu, Malayalam) have NULL mark anchors that
+ * make fontkit 2 throw; `openNameFont` guards against that (see name-font.ts). fontkit shapes
+ * Arabic and Hebrew right to left and returns the glyphs in visual order, as HarfBuzz does
+ * (name-font.test.ts), so a name in one of them prints the right way round. Latin, Greek and
+ * Cyrillic are all in Noto Sans. CJK has no font here (each is 10 MB or more): such a name is
+ * drawn in Noto Sans, which lacks its glyphs, and is still in the PDF's text (ActualText).
  */
-const indicBlocks: [number, NameScript][] = [
-  [0x0980, "bengali"],
-  [0x0a00, "gurmukhi"],
-  [0x0a80, "gujarati"],
-  [0x0b00, "oriya"],
-  [0x0b80, "tamil"],
-  [0x0c00, "telugu"],
-  [0x0c80, "kannada"],
-  [0x0d00, "malayalam"],
+const scriptRanges: [number, number, NameScript][] = [
+  [0x0590, 0x05ff, "hebrew"],
+  [0xfb1d, 0xfb4f, "hebrew"],
+  [0x0600, 0x06ff, "arabic"],
+  [0x0750, 0x077f, "arabic"],
+  [0x08a0, 0x08ff, "arabic"],
+  [0xfb50, 0xfdff, "arabic"],
+  [0xfe70, 0xfeff, "arabic"],
+  [0x0900, 0x097f, "devanagari"],
+  [0xa8e0, 0xa8ff, "devanagari"],
+  [0x0980, 0x09ff, "bengali"],
+  [0x0a00, 0x0a7f, "gurmukhi"],
+  [0x0a80, 0x0aff, "gujarati"],
+  [0x0b00, 0x0b7f, "oriya"],
+  [0x0b80, 0x0bff, "tamil"],
+  [0x0c00, 0x0c7f, "telugu"],
+  [0x0c80, 0x0cff, "kannada"],
+  [0x0d00, 0x0d7f, "malayalam"],
+  [0x0d80, 0x0dff, "sinhala"],
+  [0x0e00, 0x0e7f, "thai"],
 ];
 
-/** The script a name is written in: the first Indic letter decides, otherwise Latin (with diacritics). */
+/** The script a name is written in: its first letter from one of scriptRanges decides, otherwise Latin. */
 export function nameScript(name: string): NameScript {
   for (const ch of name) {
     const cp = ch.codePointAt(0) ?? 0;
-    if ((cp >= 0x0900 && cp <= 0x097f) || (cp >= 0xa8e0 && cp <= 0xa8ff)) return "devanagari";
-    for (const [start, script] of indicBlocks) if (cp >= start && cp < start + 0x80) return script;
+    for (const [first, last, script] of scriptRanges) if (cp >= first && cp <= last) return script;
   }
   return "latin";
 }
@@ -95,9 +119,21 @@ export async function renderCertificatePdf(
     doc.on("error", reject);
   });
 
-  const centered = (text: string, yMm: number, font: PDFKit.Mixins.PDFFontSource, size: number, color: string) => {
+  const centered = (
+    text: string,
+    yMm: number,
+    font: PDFKit.Mixins.PDFFontSource,
+    size: number,
+    color: string,
+    features?: PDFKit.Mixins.OpenTypeFeatures[],
+  ) => {
     doc.font(font).fontSize(size).fillColor(color);
-    doc.text(text, 0, yMm * MM - size * 0.8, { width: W * MM, align: "center", lineBreak: false });
+    doc.text(text, 0, yMm * MM - size * 0.8, {
+      width: W * MM,
+      align: "center",
+      lineBreak: false,
+      ...(features ? { features } : {}),
+    });
   };
 
   doc.rect(0, 0, W * MM, H * MM).fill("#f6ecd2");
@@ -121,8 +157,10 @@ export async function renderCertificatePdf(
   centered("Kingdom of Code proudly certifies that", 76, "Helvetica", 13, "#2b2118");
   doc.markContent("Span", { actual: cert.name });
   // pdfkit 0.20 takes a fontkit font object as well as a path; its typings list only paths and buffers.
-  const nameFont = openNameFont(require.resolve(fontFiles[nameScript(cert.name)]));
-  centered(cert.name, 93, nameFont as unknown as PDFKit.Mixins.PDFFontSource, 28, "#9b1c31");
+  const nameFont = openNameFont(nameFontFile(nameScript(cert.name)));
+  // Features given (none beyond the font's defaults), pdfkit lays the name out as one run: without
+  // them it shapes word by word, and a right-to-left name came out with its spaces misplaced.
+  centered(cert.name, 93, nameFont as unknown as PDFKit.Mixins.PDFFontSource, 28, "#9b1c31", []);
   doc.endMarkedContent();
   centered("has successfully completed every topic of the course", 107, "Helvetica", 13, "#2b2118");
   centered(cert.courseTitle, 121, "Times-Bold", 22, "#2b2118");

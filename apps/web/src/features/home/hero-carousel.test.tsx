@@ -72,6 +72,22 @@ describe("HeroCarousel", () => {
     expect(current()).toBe("2 of 5");
   });
 
+  it("stays paused when the pointer was already over it as the page hydrated (no mouseenter to hear)", () => {
+    const matches = vi.spyOn(Element.prototype, "matches").mockImplementation(function (this: Element, selector) {
+      return selector === ":hover" && this.getAttribute("aria-label") === "Heroes of the kingdom";
+    });
+    try {
+      render(<HeroCarousel />);
+    } finally {
+      matches.mockRestore();
+    }
+    act(() => vi.advanceTimersByTime(CAROUSEL_INTERVAL_MS * 2));
+    expect(current()).toBe("1 of 5");
+    fireEvent.mouseLeave(screen.getByRole("region", { name: "Heroes of the kingdom" }));
+    act(() => vi.advanceTimersByTime(CAROUSEL_INTERVAL_MS));
+    expect(current()).toBe("2 of 5");
+  });
+
   it("does not auto-advance when the visitor prefers reduced motion", () => {
     mockReducedMotion(true);
     render(<HeroCarousel />);

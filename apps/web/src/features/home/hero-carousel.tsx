@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { isHydrating } from "../../lib/hydration";
 import { CAROUSEL_INTERVAL_MS, SLIDES, stepIndex } from "./slides";
 
@@ -29,6 +29,15 @@ export function HeroCarousel() {
   const reducedMotion = usePrefersReducedMotion();
   const rotating = !reducedMotion && !paused;
   const running = rotating && !hovered && !focused;
+  const section = useRef<HTMLElement>(null);
+
+  // A prerendered page hydrates only after it has painted: a pointer that was already over the
+  // carousel (or focus already inside it) fired its events before React listened, so ask the page.
+  useEffect(() => {
+    const el = section.current;
+    if (el?.matches(":hover")) setHovered(true);
+    if (el?.matches(":focus-within")) setFocused(true);
+  }, []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: restarting on every index change gives a full 4 s after a manual move too
   useEffect(() => {
@@ -42,6 +51,7 @@ export function HeroCarousel() {
 
   return (
     <section
+      ref={section}
       className="carousel"
       aria-roledescription="carousel"
       aria-label="Heroes of the kingdom"

@@ -26,34 +26,30 @@ const collect = (line: string) => {
 
 const progress = (text: string) => scope.postMessage({ type: "progress", text } satisfies PythonReply);
 
-/** Downloads a file while reporting progress; its bytes (it is in the HTTP cache too), or null. */
-async function download(file: string, label: string, share: [number, number]): Promise<ArrayBuffer | null> {
+/**
+ * Downloads a file while reporting progress, so that it is in the HTTP cache. Its bytes come back
+ * only when `keep` is set (the snapshot): the runtime and the standard library are read again from
+ * the cache by Pyodide, so their chunks are counted and dropped. Null when the file is missing.
+ */
+async function download(file: string, label: string, share: [number, number], keep: boolean) {
   const res = await fetch(base + file);
   if (!res.ok) return null;
   const total = Number(res.headers.get("content-length")) || 0;
-  if (!res.body || !total) return await res.arrayBuffer();
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
   let received = 0;
   let shown = -1;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    received += value.byteLength;
-    const percent = Math.floor(share[0] + ((share[1] - share[0]) * Math.min(received, total)) / total);
-    if (percent !== shown) {
-      shown = percent;
-      progress(`Loading Python: ${label}... ${percent}%`);
-    }
-  }
-  const bytes = new Uint8Array(received);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes.buffer;
+  const counted = new TransformStream<Uint8Array, Uint8Array>({
+    transform(chunk, controller) {
+      received += chunk.byteLength;
+      const percent = total ? Math.floor(share[0] + ((share[1] - share[0]) * Math.min(received, total)) / total) : -1;
+      if (percent !== shown && percent >= 0) {
+        shown = percent;
+        progress(`Loading Python: ${label}... ${percent}%`);
+      }
+      if (keep) controller.enqueue(chunk);
+    },
+  });
+  const bytes = await new Response(res.body?.pipeThrough(counted) ?? null).arrayBuffer();
+  return keep ? bytes : null;
 }
 
 /** The build's snapshot of a started interpreter (vite.config.ts); absent in development. */
@@ -64,9 +60,9 @@ async function load(): Promise<PyodideAPI> {
   // Everything at once: the runtime, the standard library, the started interpreter's memory and
   // Pyodide's loader. Pyodide then reads the first two from the HTTP cache.
   const [, , snapshot, module] = await Promise.all([
-    download("pyodide.asm.wasm", "runtime", [0, 40]).catch(() => null),
-    download("python_stdlib.zip", "standard library", [40, 50]).catch(() => null),
-    snapshotFile ? download(snapshotFile, "interpreter", [50, 90]).catch(() => null) : null,
+    download("pyodide.asm.wasm", "runtime", [0, 40], false).catch(() => null),
+    download("python_stdlib.zip", "standard library", [40, 50], false).catch(() => null),
+    snapshotFile ? download(snapshotFile, "interpreter", [50, 90], true).catch(() => null) : null,
     import(/* @vite-ignore */ `${base}pyodide.mjs`) as Promise<typeof import("pyodide")>,
   ]);
   progress("Loading Python: starting the interpreter... 95%");

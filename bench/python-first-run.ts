@@ -32,19 +32,15 @@ async function pickPython(page: Page): Promise<number> {
  * actionability checks and retries, added 150 ms to 1 s.)
  */
 async function execute(page: Page, expected: string): Promise<number> {
-  const button = page.getByRole("button", { name: "Execute" });
-  await button.waitFor();
-  await page.waitForFunction(() => {
-    const b = [...document.querySelectorAll("button")].find((e) => e.textContent?.includes("Execute"));
-    return b !== undefined && !b.disabled;
-  });
-  return page.evaluate(
-    (text) =>
+  // Playwright finds the button and waits until it is enabled; the page presses it and times it.
+  const button = await page.getByRole("button", { name: "Execute" }).elementHandle();
+  if (!button) throw new Error("no Execute button");
+  await button.waitForElementState("enabled");
+  return button.evaluate(
+    (execute, text) =>
       new Promise<number>((resolve, reject) => {
         // The output panel may appear only once the run starts: watch the whole page for it.
         // (No named functions in here: tsx would wrap them in a helper the page does not have.)
-        const execute = [...document.querySelectorAll("button")].find((e) => e.textContent?.includes("Execute"));
-        if (!execute) return reject(new Error("no Execute button"));
         const timer = setTimeout(() => reject(new Error(`no "${text}" in the output after 120 s`)), 120_000);
         const observer = new MutationObserver(() => {
           if (!document.querySelector('[data-testid="code-output"]')?.textContent?.includes(text)) return;
@@ -54,7 +50,7 @@ async function execute(page: Page, expected: string): Promise<number> {
         });
         observer.observe(document.body, { subtree: true, childList: true, characterData: true });
         const pressed = performance.now();
-        execute.click();
+        (execute as HTMLButtonElement).click();
       }),
     expected,
   );

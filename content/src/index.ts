@@ -1,4 +1,12 @@
 export { COURSE_LANGUAGE, EXERCISE_FILE, exerciseSections, loadExercises } from "./exercises.js";
+export {
+  courseQuizProblems,
+  EXPLAIN_REQUIRED_COURSES,
+  explainNamesOption,
+  explainProblems,
+  lessonExplainProblems,
+  lessonHeadings,
+} from "./explain-checks.js";
 export { parseFrontMatter } from "./front-matter.js";
 export {
   type CourseImage,
@@ -9,9 +17,9 @@ export {
   resolveImages,
   svgProblems,
 } from "./images.js";
-export { type LoadResult, loadCatalogue } from "./load.js";
+export { COURSE_QUIZ_FILE, type LoadResult, loadCatalogue } from "./load.js";
 export { catalogueFile, contentDistDir, contentRoot, coursesDir } from "./paths.js";
-export type { Catalogue, CourseEntry, ExerciseCase, ExerciseEntry, LessonEntry } from "./schema.js";
+export type { Catalogue, CourseEntry, CourseQuizEntry, ExerciseCase, ExerciseEntry, LessonEntry } from "./schema.js";
 export {
   codeBlocks,
   isCompleteJavaProgram,

@@ -1,9 +1,21 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { parse } from "yaml";
 import { loadExercises } from "./exercises.js";
 import { parseFrontMatter } from "./front-matter.js";
 import { type CourseImage, courseImages, IMAGE_DIR, imageFolderProblems, resolveImages } from "./images.js";
-import { type Catalogue, type CourseEntry, courseFrontMatter, type LessonEntry, lessonFrontMatter } from "./schema.js";
+import {
+  type Catalogue,
+  type CourseEntry,
+  type CourseQuizEntry,
+  courseFrontMatter,
+  courseQuizFile,
+  type LessonEntry,
+  lessonFrontMatter,
+} from "./schema.js";
+
+/** The course-level quiz of a course folder. */
+export const COURSE_QUIZ_FILE = "course-quiz.yaml";
 
 const LESSON_FILE = /^(\d{2})-([a-z0-9]+(?:-[a-z0-9]+)*)\.md$/;
 
@@ -59,6 +71,43 @@ function loadLesson(
   }
 }
 
+/**
+ * Reads a course's course-quiz.yaml; undefined when there is none (the validator reports that). A
+ * question's `lesson` becomes the lesson's id; an unknown one is a problem.
+ */
+function loadCourseQuiz(
+  courseId: string,
+  dir: string,
+  lessons: readonly LessonEntry[],
+  problems: string[],
+): CourseQuizEntry[] | undefined {
+  const where = `${courseId}/${COURSE_QUIZ_FILE}`;
+  let text: string;
+  try {
+    text = readFileSync(join(dir, COURSE_QUIZ_FILE), "utf8");
+  } catch {
+    return undefined;
+  }
+  try {
+    const parsed = courseQuizFile.safeParse(parse(text));
+    if (!parsed.success) {
+      problems.push(`${where}: ${issuesOf(parsed.error)}`);
+      return undefined;
+    }
+    return parsed.data.questions.map((q, i) => {
+      const lesson = lessons.find(
+        (l) => l.slug === q.lesson || `${String(l.position).padStart(2, "0")}-${l.slug}` === q.lesson,
+      );
+      if (!lesson)
+        problems.push(`${where}: question ${i + 1} names lesson "${q.lesson}", which this course does not have`);
+      return { ...q, lesson: lesson?.id ?? `${courseId}--${q.lesson}` };
+    });
+  } catch (err) {
+    problems.push(`${where}: ${describe(err)}`);
+    return undefined;
+  }
+}
+
 function loadCourse(coursesDir: string, folder: string, problems: string[]): CourseEntry | undefined {
   const dir = join(coursesDir, folder);
   try {
@@ -88,11 +137,13 @@ function loadCourse(coursesDir: string, folder: string, problems: string[]): Cou
       .sort();
     const loaded = loadExercises(fm.data.id, exerciseDir, exerciseFiles, lessons);
     problems.push(...loaded.problems);
+    const quiz = loadCourseQuiz(fm.data.id, dir, lessons, problems);
     return {
       ...fm.data,
       description: body,
       lessons,
       ...(loaded.exercises.length > 0 ? { exercises: loaded.exercises } : {}),
+      ...(quiz ? { quiz } : {}),
     };
   } catch (err) {
     problems.push(`${folder}/course.md: ${describe(err)}`);

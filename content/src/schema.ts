@@ -24,6 +24,17 @@ export const lessonFrontMatter = z.object({
   ),
 });
 
+/**
+ * content/courses/<course>/course-quiz.yaml: the course-level quiz. Each question names the lesson
+ * that teaches it (its slug: the file name without NN- and .md) and may name a heading there (`see`).
+ */
+export const courseQuizFile = z.object({
+  questions: z.array(quizQuestion.extend({ lesson: z.string().min(1) })),
+});
+
+/** A course quiz question as the server stores it: `lesson` resolved to the lesson's id. */
+export type CourseQuizEntry = z.infer<typeof quizQuestion> & { lesson: string };
+
 export interface LessonEntry {
   id: string;
   slug: string;
@@ -86,6 +97,8 @@ export interface CourseEntry {
   lessons: LessonEntry[];
   /** In lesson order, then k. */
   exercises?: ExerciseEntry[];
+  /** The course-level quiz (course-quiz.yaml); absent when the course has none. */
+  quiz?: CourseQuizEntry[];
 }
 
 export interface Catalogue {

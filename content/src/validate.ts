@@ -1,4 +1,5 @@
 import { strayStdinBlocks } from "./examples.js";
+import { courseQuizProblems, lessonExplainProblems } from "./explain-checks.js";
 import { IMAGE_REF, PUBLIC_IMAGE } from "./images.js";
 import { quizBalanceProblems } from "./quiz-checks.js";
 import type { Catalogue, CourseEntry, LessonEntry } from "./schema.js";
@@ -207,6 +208,8 @@ function courseProblems(course: CourseEntry): string[] {
     }
   }
   out.push(...quizBalanceProblems(course));
+  out.push(...lessonExplainProblems(course));
+  out.push(...courseQuizProblems(course));
   return out;
 }
 

@@ -16,6 +16,7 @@ export * from "./rules/certificate.js";
 export * from "./rules/course-quiz.js";
 export * from "./rules/durations.js";
 export * from "./rules/lesson-images.js";
+export * from "./rules/lesson-links.js";
 export * from "./rules/progress.js";
 export * from "./rules/progress-merge.js";
 export * from "./rules/quiz.js";

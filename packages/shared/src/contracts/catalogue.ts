@@ -8,6 +8,10 @@ export const quizQuestion = z.object({
   question: z.string().min(1),
   options: z.array(z.string().min(1)).length(4),
   correct: z.number().int().min(0).max(3),
+  /** What the question tests, taught in a sentence or two; given after an attempt, never before. */
+  explain: z.string().min(1).optional(),
+  /** The `##`/`###` heading of the lesson that teaches it (the "Read:" link goes there). */
+  see: z.string().min(1).optional(),
 });
 export type QuizQuestion = z.infer<typeof quizQuestion>;
 
@@ -37,8 +41,8 @@ export type Material = z.infer<typeof material>;
 
 export const courseList = z.array(course);
 
-/** A question as the browser sees it: the answer key stays on the server. */
-export const publicQuizQuestion = quizQuestion.omit({ correct: true });
+/** A question as the browser sees it: the answer key and the explanations stay on the server. */
+export const publicQuizQuestion = quizQuestion.pick({ question: true, options: true });
 export type PublicQuizQuestion = z.infer<typeof publicQuizQuestion>;
 
 /**

@@ -1,25 +1,47 @@
 import { describe, expect, it } from "vitest";
-import { COURSE_QUIZ_SETS, courseQuizFor } from "./course-quiz.js";
+import { courseQuiz, quizAttemptResult } from "../contracts/quiz.js";
+import { lessonSectionPath, sectionId } from "./lesson-links.js";
 
-describe("course-level quiz sets", () => {
-  it("has three questions of four options for each named course", () => {
-    expect(Object.keys(COURSE_QUIZ_SETS).sort()).toEqual([
-      "JavaScript Fundamentals",
-      "Python Programming",
-      "React Development",
-    ]);
-    for (const set of Object.values(COURSE_QUIZ_SETS)) {
-      expect(set).toHaveLength(3);
-      for (const q of set) {
-        expect(q.options).toHaveLength(4);
-        // The answer key stays on the server.
-        expect(Object.keys(q).sort()).toEqual(["options", "question"]);
-      }
-    }
+describe("quiz contracts", () => {
+  it("a failed attempt cannot carry the key: correctIndex is dropped by the contract", () => {
+    const parsed = quizAttemptResult.parse({
+      score: 40,
+      passed: false,
+      results: [{ correct: false, correctIndex: 2, explain: "why", read: { title: "T", href: "/x" } }],
+    });
+    expect(JSON.stringify(parsed)).not.toContain("correctIndex");
   });
 
-  it("falls back to the JavaScript set for any other title", () => {
-    expect(courseQuizFor("Python Programming")).toBe(COURSE_QUIZ_SETS["Python Programming"]);
-    expect(courseQuizFor("Java Programming")).toBe(COURSE_QUIZ_SETS["JavaScript Fundamentals"]);
+  it("a passed attempt must carry the key for every question", () => {
+    expect(quizAttemptResult.safeParse({ score: 100, passed: true, results: [{ correct: true }] }).success).toBe(false);
+    expect(
+      quizAttemptResult.safeParse({ score: 100, passed: true, results: [{ correct: true, correctIndex: 1 }] }).success,
+    ).toBe(true);
+  });
+
+  it("the course quiz's questions travel without key and explanations", () => {
+    const parsed = courseQuiz.parse({
+      courseId: "c",
+      questions: [{ question: "q", options: ["a", "b", "c", "d"], correct: 1, explain: "e" }],
+    });
+    expect(Object.keys(parsed.questions[0] ?? {}).sort()).toEqual(["options", "question"]);
+  });
+});
+
+describe("lesson section links", () => {
+  it("slugs a heading as the renderer does, inline marks and punctuation dropped", () => {
+    expect(sectionId("Arithmetic Operators")).toBe("section-arithmetic-operators");
+    expect(sectionId("The `switch` Expression (Java 14+)")).toBe("section-the-switch-expression-java-14");
+    expect(sectionId("**Bold** _and_ café")).toBe("section-bold-and-cafe");
+    expect(sectionId("!!!")).toBe("section-part");
+  });
+
+  it("links a lesson, at a section when one is named", () => {
+    expect(lessonSectionPath("java-programming", "java-programming--operators")).toBe(
+      "/course/java-programming/lesson/java-programming--operators",
+    );
+    expect(lessonSectionPath("java-programming", "java-programming--operators", "Arithmetic Operators")).toBe(
+      "/course/java-programming/lesson/java-programming--operators#section-arithmetic-operators",
+    );
   });
 });

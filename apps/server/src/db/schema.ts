@@ -18,6 +18,15 @@ export interface QuizQuestionRow {
   question: string;
   options: string[];
   correct: number;
+  /** What the question tests (content/README.md); given after an attempt, never before. */
+  explain?: string;
+  /** A heading of the lesson that teaches it. */
+  see?: string;
+}
+
+/** A course-level quiz question: `lesson` is the id of the lesson that teaches it. */
+export interface CourseQuizRow extends QuizQuestionRow {
+  lesson: string;
 }
 
 export const users = pgTable(
@@ -51,6 +60,8 @@ export const courses = pgTable(
     category: text("category").notNull(),
     access: text("access", { enum: ["free", "premium"] }).notNull(),
     position: integer("position").notNull(),
+    /** The course-level quiz with its key (content/courses/<id>/course-quiz.yaml); [] when it has none. */
+    quiz: jsonb("quiz").$type<CourseQuizRow[]>().notNull().default([]),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

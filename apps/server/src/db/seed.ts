@@ -52,6 +52,7 @@ export async function seedCatalogue(db: Db, catalogue: Catalogue): Promise<SeedR
         category: c.category,
         access: c.access,
         position: c.order,
+        quiz: c.quiz ?? [],
       };
       await tx
         .insert(courses)

@@ -1,7 +1,9 @@
 import {
   type Course,
+  type CourseQuiz,
   courseList,
   course as courseSchema,
+  DEFAULT_COURSE_QUIZ_COURSE,
   lessonMinutes,
   type Material,
   type MaterialDetail,
@@ -12,7 +14,7 @@ import {
 } from "@koc/shared";
 import { asc, eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
-import { appMeta, courses, materials } from "../../db/schema.js";
+import { appMeta, type CourseQuizRow, courses, materials } from "../../db/schema.js";
 import { CATALOGUE_HASH_KEY, catalogueGeneration } from "../../db/seed.js";
 import { ForbiddenError, NotFoundError } from "../../errors.js";
 import { type Prepared, prepare } from "./prepared.js";
@@ -63,6 +65,8 @@ interface Snapshot {
   courseById: Map<string, Course>;
   lessonsByCourse: Map<string, Material[]>;
   lessonById: Map<string, { access: Access; lesson: Material }>;
+  /** Each course's own course-level quiz, with its key (absent: the course has none). */
+  courseQuizById: Map<string, CourseQuizRow[]>;
   /** Prepared answers, built on first use: "courses", "course:ID", "list:ID:open|preview", "lesson:ID". */
   prepared: Map<string, Prepared>;
 }
@@ -120,6 +124,7 @@ export function createCatalogueService(db: DbOrTx) {
       access: c.access,
       lessonCount: lessonsByCourse.get(c.id)?.length ?? 0,
     }));
+    const courseQuizById = new Map(courseRows.filter((c) => c.quiz.length > 0).map((c) => [c.id, c.quiz]));
     const lessonById = new Map<string, { access: Access; lesson: Material }>();
     for (const c of list) {
       for (const lesson of lessonsByCourse.get(c._id) ?? []) lessonById.set(lesson._id, { access: c.access, lesson });
@@ -132,6 +137,7 @@ export function createCatalogueService(db: DbOrTx) {
       courseById: new Map(list.map((c) => [c._id, c])),
       lessonsByCourse,
       lessonById,
+      courseQuizById,
       prepared: new Map(),
     };
   }
@@ -206,6 +212,19 @@ export function createCatalogueService(db: DbOrTx) {
     return { access: c.access, lessons: s.lessonsByCourse.get(courseId) ?? [] };
   }
 
+  /**
+   * A course's course-level quiz with its key. A course
+   * without a set of its own gets the JavaScript set (spec section 3); 404 for an unknown course.
+   */
+  async function courseQuizWithAnswers(courseId: string): Promise<{ course: Course; questions: CourseQuizRow[] }> {
+    const s = await current();
+    const course = s.courseById.get(courseId);
+    if (!course) throw new NotFoundError("Course not found");
+    const questions = s.courseQuizById.get(courseId) ?? s.courseQuizById.get(DEFAULT_COURSE_QUIZ_COURSE);
+    if (!questions) throw new NotFoundError("This course has no quiz");
+    return { course, questions };
+  }
+
   return {
     /** Forgets the in-memory catalogue; the next call reads it again. */
     clearCache() {
@@ -225,6 +244,19 @@ export function createCatalogueService(db: DbOrTx) {
 
     /** The lesson with its answer key and its course's access, for grading. */
     lessonWithAnswers: findLesson,
+
+    courseQuizWithAnswers,
+
+    /** The course quiz as the browser sees it: questions and options only. */
+    async courseQuiz(courseId: string): Promise<CourseQuiz> {
+      const { questions } = await courseQuizWithAnswers(courseId);
+      return { courseId, questions: questions.map(({ question, options }) => ({ question, options })) };
+    },
+
+    /** A lesson's title, for naming it in a link; null when it is gone. */
+    async lessonTitle(materialId: string): Promise<string | null> {
+      return (await current()).lessonById.get(materialId)?.lesson.title ?? null;
+    },
 
     /** The course's lesson list for anyone: no bodies, no answers; 404 when the course does not exist. */
     async listMaterials(courseId: string, reader: Reader): Promise<MaterialSummary[]> {

@@ -30,10 +30,12 @@ describe.each(engines)("quiz API on %s", (engine) => {
     expect(pass.statusCode).toBe(200);
     expect(pass.json()).toMatchObject({ score: 80, passed: true });
     expect(pass.json().results.map((r: { correct: boolean }) => r.correct)).toEqual([true, true, true, true, false]);
+    // A pass carries the whole key.
     expect(pass.json().results.map((r: { correctIndex: number }) => r.correctIndex)).toEqual(key);
 
     const fail = await takeQuiz(t.app, {}, id, 3);
     expect(fail.json()).toMatchObject({ score: 60, passed: false });
+    expect(fail.body).not.toMatch(/correctIndex/);
   });
 
   it("answers 400 for a wrong number of answers or bad values, 404 for an unknown lesson", async () => {
@@ -67,7 +69,8 @@ describe.each(engines)("quiz API on %s", (engine) => {
     }[];
     const premium = courses.find((c) => c.access === "premium");
     if (!premium) throw new Error("the catalogue has no premium course");
-    const answers = [0, 0, 0];
+    const count = (await t.app.catalogue.courseQuizWithAnswers(premium._id)).questions.length;
+    const answers = Array.from({ length: count }, () => 0);
     const visitor = await post("/api/quiz/course-attempts", { courseId: premium._id, answers });
     expect(visitor.statusCode).toBe(403);
     expect(visitor.json().message).toBe(PREMIUM_COURSE_QUIZ);
@@ -90,7 +93,7 @@ describe.each(engines)("quiz API on %s", (engine) => {
     expect(right.json()).toMatchObject({ score: 100, passed: true });
     const two = await post("/api/quiz/course-attempts", { courseId: "python-programming", answers: [1, 2, 3] });
     expect(two.json()).toMatchObject({ score: 67, passed: false });
-    expect(two.json().results[2]).toEqual({ correct: false, correctIndex: 0 });
+    expect(two.json().results[2]).not.toHaveProperty("correctIndex");
     expect((await post("/api/quiz/course-attempts", { courseId: "nowhere", answers: [0, 0, 0] })).statusCode).toBe(404);
   });
 
@@ -158,19 +161,25 @@ describe.each(engines)("quiz API on %s", (engine) => {
     expect(await t.database.db.select({ userId: quizAttempts.userId }).from(quizAttempts)).toHaveLength(all.length);
   });
 
-  it("limits a visitor's attempts per address; another address is not affected", async () => {
-    const id = ids[5] as string;
-    const answers = await answersFor(t.app, id);
-    const from = (remoteAddress: string) =>
-      t.app.inject({ method: "POST", url: "/api/quiz/attempts", payload: { materialId: id, answers }, remoteAddress });
+  it("limits a visitor's attempts per address over all topics (30 a minute); another address is not affected", async () => {
+    const from = async (remoteAddress: string, i: number) => {
+      const id = ids[i] as string;
+      const answers = await answersFor(t.app, id);
+      return t.app.inject({
+        method: "POST",
+        url: "/api/quiz/attempts",
+        payload: { materialId: id, answers },
+        remoteAddress,
+      });
+    };
     const statuses: number[] = [];
-    for (let i = 0; i < 31; i++) statuses.push((await from("10.77.0.1")).statusCode);
+    for (let i = 0; i < 31; i++) statuses.push((await from("10.77.0.1", i)).statusCode);
     expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
-    const limited = await from("10.77.0.1");
     expect(statuses[30]).toBe(429);
+    const limited = await from("10.77.0.1", 31);
     expect(limited.statusCode).toBe(429);
     expect(limited.json().message).toMatch(/Too many quiz attempts/);
-    expect((await from("10.77.0.2")).statusCode).toBe(200);
+    expect((await from("10.77.0.2", 0)).statusCode).toBe(200);
   });
 
   it("a visitor's course-level quiz carries a receipt too: recorded once after sign-in, never as a topic", async () => {
@@ -204,11 +213,10 @@ describe.each(engines)("quiz API on %s", (engine) => {
 
   it("a signed-in learner's attempt carries no receipt; attempts are rate-limited per learner", async () => {
     const u = await registerUser(t.app);
-    const id = ids[3] as string;
-    const first = await takeQuiz(t.app, u.auth, id);
+    const first = await takeQuiz(t.app, u.auth, ids[0] as string);
     expect(first.json().receipt).toBeUndefined();
     let last = first;
-    for (let i = 0; i < 30; i++) last = await takeQuiz(t.app, u.auth, id);
+    for (let i = 1; i <= 30; i++) last = await takeQuiz(t.app, u.auth, ids[i] as string);
     expect(last.statusCode).toBe(429);
     expect(last.json().message).toMatch(/Too many quiz attempts/);
   });

@@ -1,4 +1,6 @@
 import {
+  courseIdParams,
+  courseQuiz,
   courseQuizAttemptRequest,
   errorBody,
   quizAttemptRequest,
@@ -16,6 +18,14 @@ const responses = { 200: quizAttemptResult, 400: errorBody, 403: errorBody, 404:
 export const quizRoutes: FastifyPluginAsyncZod = async (app) => {
   // A visitor's passed attempt carries a signed receipt (a token): no cache may keep it.
   app.addHook("onSend", noStore);
+  app.get(
+    "/courses/:id/quiz",
+    {
+      schema: { params: courseIdParams, response: { 200: courseQuiz, 400: errorBody, 403: errorBody, 404: errorBody } },
+    },
+    async (request) => app.quiz.courseQuestions(await identify(app, request), request.params.id),
+  );
+
   app.post("/quiz/attempts", { schema: { body: quizAttemptRequest, response: responses } }, async (request) => {
     const taker = { user: await identify(app, request), ip: request.ip };
     return app.quiz.attempt(taker, request.body.materialId, request.body.answers);

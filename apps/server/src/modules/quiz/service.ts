@@ -1,16 +1,38 @@
-import { courseQuizSetName, PREMIUM_COURSE_QUIZ, type QuizAttemptResult, type RedeemReceiptsResult } from "@koc/shared";
+import {
+  type CourseQuiz,
+  PREMIUM_COURSE_QUIZ,
+  QUIZ_ATTEMPT_WINDOW_SECONDS,
+  QUIZ_ATTEMPTS_PER_WINDOW,
+  type QuizAttemptResult,
+  type RedeemReceiptsResult,
+} from "@koc/shared";
 import type { RateLimiter } from "../../adapters/rate-limit/types.js";
 import type { DbOrTx } from "../../db/client.js";
 import { quizAttempts, redeemedReceipts } from "../../db/schema.js";
 import { ForbiddenError, NotFoundError, RateLimitedError } from "../../errors.js";
 import type { CatalogueService } from "../catalogue/service.js";
-import { COURSE_QUIZ_ANSWERS } from "./course-quiz-answers.js";
-import { grade } from "./grading.js";
+import { checkAnswerCount, grade, type KeyedQuestion } from "./grading.js";
 import type { ReceiptClaims, ReceiptSigner } from "./receipts.js";
 
 export const QUIZ_RATE_LIMITED = "Too many quiz attempts. Take a breath, review the topic and try again in a minute.";
 const PREMIUM_QUIZ = "This quiz belongs to a premium lesson. Upgrade to Lifetime Premium to take it.";
 const ATTEMPTS_PER_MINUTE = 30;
+
+/** How long to wait, in words: "40 seconds", "a minute", "7 minutes". */
+function waitFor(seconds: number): string {
+  if (seconds < 60) return `${Math.max(1, seconds)} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? "a minute" : `${minutes} minutes`;
+}
+
+/** The 429 of a sixth attempt at one quiz in 10 minutes: how long to wait, and what to do meanwhile. */
+export function tooManyAttempts(kind: "topic" | "course", retryAfterSeconds: number): string {
+  const what = kind === "topic" ? "this Knowledge Check" : "this course quiz";
+  const read = kind === "topic" ? "re-read the lesson" : "re-read the lessons its questions link to";
+  return `You have taken ${what} ${QUIZ_ATTEMPTS_PER_WINDOW} times in 10 minutes. Rest your sword for ${waitFor(
+    retryAfterSeconds,
+  )}: ${read} while you wait, then try again.`;
+}
 
 interface QuizDeps {
   db: DbOrTx;
@@ -24,10 +46,30 @@ interface QuizDeps {
 export type Taker = { user: { id: string; isPremium: boolean } | null; ip: string };
 
 export function createQuizService({ db, catalogue, rateLimiter, receipts, now = Date.now }: QuizDeps) {
+  const who = (taker: Taker) => (taker.user ? `user:${taker.user.id}` : `ip:${taker.ip}`);
+
+  /** Any quiz, any topic: a burst limit per learner (or address). */
   async function limit(taker: Taker) {
-    const key = taker.user ? `quiz:user:${taker.user.id}` : `quiz:ip:${taker.ip}`;
-    const result = await rateLimiter.hit(key, ATTEMPTS_PER_MINUTE, 60);
+    const result = await rateLimiter.hit(`quiz:${who(taker)}`, ATTEMPTS_PER_MINUTE, 60);
     if (!result.allowed) throw new RateLimitedError(QUIZ_RATE_LIMITED, result.retryAfterSeconds);
+  }
+
+  /**
+   * One quiz: at most 5 graded attempts in 10 minutes per learner (or address), so right-or-wrong
+   * feedback cannot be turned into the key by trying every option; the sixth waits.
+   */
+  async function limitQuiz(taker: Taker, kind: "topic" | "course", id: string) {
+    const key = `quiz:${kind}:${id}:${who(taker)}`;
+    const result = await rateLimiter.hit(key, QUIZ_ATTEMPTS_PER_WINDOW, QUIZ_ATTEMPT_WINDOW_SECONDS);
+    if (!result.allowed) {
+      throw new RateLimitedError(tooManyAttempts(kind, result.retryAfterSeconds), result.retryAfterSeconds);
+    }
+  }
+
+  /** Where the lesson that teaches a question is, for its "Read:" link. */
+  async function lessonOf(materialId: string): Promise<KeyedQuestion["lesson"]> {
+    const found = await catalogue.lessonWithAnswers(materialId).catch(() => null);
+    return found ? { courseId: found.lesson.courseId, materialId, title: found.lesson.title } : null;
   }
 
   /** What a receipt's attempt is of: a topic's quiz, or a course's course-level quiz; null when gone. */
@@ -51,9 +93,12 @@ export function createQuizService({ db, catalogue, rateLimiter, receipts, now = 
       const { access, lesson } = await catalogue.lessonWithAnswers(materialId);
       if (access === "premium" && lesson.position > 0 && !taker.user?.isPremium) throw new ForbiddenError(PREMIUM_QUIZ);
       if (lesson.quiz.length === 0) throw new NotFoundError("This topic has no quiz");
+      checkAnswerCount(answers, lesson.quiz.length);
+      await limitQuiz(taker, "topic", materialId);
+      const where = { courseId: lesson.courseId, materialId, title: lesson.title };
       const result = grade(
         answers,
-        lesson.quiz.map((q) => q.correct),
+        lesson.quiz.map((q) => ({ ...q, lesson: where })),
       );
       if (!taker.user) return { ...result, receipt: receipts.issue(materialId, result.score, now()) };
       await db.insert(quizAttempts).values({
@@ -66,15 +111,23 @@ export function createQuizService({ db, catalogue, rateLimiter, receipts, now = 
       return result;
     },
 
+    /** The course quiz's questions without key or explanations; a premium course's only for premium learners. */
+    async courseQuestions(reader: Taker["user"], courseId: string): Promise<CourseQuiz> {
+      const course = await catalogue.getCourse(courseId);
+      if (course.access === "premium" && !reader?.isPremium) throw new ForbiddenError(PREMIUM_COURSE_QUIZ);
+      return catalogue.courseQuiz(courseId);
+    },
+
     /** Grades the course-level quiz panel's set for a course; recorded for a learner, a receipt for a visitor. */
     async courseAttempt(taker: Taker, courseId: string, answers: number[]): Promise<QuizAttemptResult> {
       await limit(taker);
-      const course = await catalogue.getCourse(courseId);
+      const { course, questions } = await catalogue.courseQuizWithAnswers(courseId);
       // A premium course's quizzes, like its lessons past the preview, are for premium learners.
       if (course.access === "premium" && !taker.user?.isPremium) throw new ForbiddenError(PREMIUM_COURSE_QUIZ);
-      const key = COURSE_QUIZ_ANSWERS[courseQuizSetName(course.title)];
-      if (!key) throw new NotFoundError("This course has no quiz");
-      const result = grade(answers, key);
+      checkAnswerCount(answers, questions.length);
+      await limitQuiz(taker, "course", courseId);
+      const keyed = await Promise.all(questions.map(async (q) => ({ ...q, lesson: await lessonOf(q.lesson) })));
+      const result = grade(answers, keyed);
       if (!taker.user) return { ...result, receipt: receipts.issueForCourse(courseId, result.score, now()) };
       await db.insert(quizAttempts).values({ userId: taker.user.id, courseId, score: result.score, answers });
       return result;

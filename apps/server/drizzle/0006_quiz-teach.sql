@@ -1,0 +1,1 @@
+ALTER TABLE "courses" ADD COLUMN "quiz" jsonb DEFAULT '[]'::jsonb NOT NULL;

@@ -21,6 +21,19 @@ describe("tutorial renderer", () => {
     expect(blocks[6]).toEqual({ kind: "code", lang: "java", code: "class A {}" });
   });
 
+  it("gives headings the section ids the quiz's Read links use, unique within the lesson", () => {
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    window.history.replaceState(null, "", "/course/c/lesson/c--ops#section-arithmetic-operators");
+    render(<TutorialRenderer markdown={"## Arithmetic Operators\ntext\n### The `%` Sign\n## Example\n## Example"} />);
+    const ids = Array.from(document.querySelectorAll(".tutorial [id]"), (e) => e.id);
+    expect(ids).toEqual(["section-arithmetic-operators", "section-the-sign", "section-example", "section-example-2"]);
+    // The address names a section: it is brought into view once the lesson has rendered.
+    expect(scrolled).toHaveBeenCalledTimes(1);
+    expect(scrolled.mock.contexts[0]).toBe(document.getElementById("section-arithmetic-operators"));
+    window.history.replaceState(null, "", "/");
+  });
+
   it("renders one level of sub-items under a list item", () => {
     const { container } = render(
       <TutorialRenderer markdown={"- Error\n- Exception\n  - RuntimeException\n  - IOException\n- Last"} />,

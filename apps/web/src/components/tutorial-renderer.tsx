@@ -1,6 +1,6 @@
-import { isLessonImageUrl } from "@koc/shared";
+import { isLessonImageUrl, sectionId } from "@koc/shared";
 import { Check, Copy } from "lucide-react";
-import { Fragment, type ReactNode, useEffect, useState } from "react";
+import { Fragment, type ReactNode, useEffect, useRef, useState } from "react";
 import { RunButtons, RunOutput, useBlockRun } from "./code-block-run";
 import type { Token } from "./code-highlight";
 import "./tutorial-renderer.css";
@@ -236,11 +236,39 @@ function List({ ordered, items }: { ordered: boolean; items: ListItem[] }) {
   return ordered ? <ol>{children}</ol> : <ul>{children}</ul>;
 }
 
+/**
+ * The id of each heading block: `section-<slug>` (the shared sectionId, which the server's quiz
+ * "Read:" links use too); a repeated heading gets -2, -3, ... so ids stay unique in the lesson.
+ */
+function headingIds(blocks: readonly Block[]): Map<number, string> {
+  const ids = new Map<number, string>();
+  const seen = new Map<string, number>();
+  blocks.forEach((b, i) => {
+    if (b.kind !== "heading") return;
+    const id = sectionId(b.text);
+    const n = (seen.get(id) ?? 0) + 1;
+    seen.set(id, n);
+    ids.set(i, n === 1 ? id : `${id}-${n}`);
+  });
+  return ids;
+}
+
 /** headingOffset shifts Markdown levels so lesson headings sit under the page's own headings. */
 export function TutorialRenderer({ markdown, headingOffset = 2 }: { markdown: string; headingOffset?: number }) {
   const blocks = parseBlocks(markdown);
+  const ids = headingIds(blocks);
+  const root = useRef<HTMLDivElement>(null);
+  // An address naming a section of this lesson (a quiz's "Read:" link) brings it into view once the
+  // lesson has rendered: the browser's own jump happened before the lesson arrived.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per lesson text
+  useEffect(() => {
+    const hash = typeof window === "undefined" ? "" : decodeURIComponent(window.location.hash.slice(1));
+    if (!hash.startsWith("section-")) return;
+    const target = Array.from(root.current?.querySelectorAll("[id]") ?? []).find((e) => e.id === hash);
+    target?.scrollIntoView({ block: "start" });
+  }, [markdown]);
   return (
-    <div className="tutorial">
+    <div className="tutorial" ref={root}>
       {blocks.map((b, i) => {
         const key = `${b.kind}-${i}`;
         switch (b.kind) {
@@ -248,7 +276,7 @@ export function TutorialRenderer({ markdown, headingOffset = 2 }: { markdown: st
             const level = Math.min(6, b.level + headingOffset) as 1 | 2 | 3 | 4 | 5 | 6;
             const Tag = `h${level}` as const;
             return (
-              <Tag key={key} className={`tutorial-h${b.level}`}>
+              <Tag key={key} id={ids.get(i)} className={`tutorial-h${b.level}`}>
                 {renderInline(b.text)}
               </Tag>
             );

@@ -1,33 +1,64 @@
-import { courseQuizFor, PREMIUM_COURSE_QUIZ, type QuizAttemptResult, resultIcon, resultMessage } from "@koc/shared";
+import {
+  PREMIUM_COURSE_QUIZ,
+  type PublicQuizQuestion,
+  type QuizAttemptResult,
+  resultIcon,
+  resultMessage,
+} from "@koc/shared";
+import { useQuery } from "@tanstack/react-query";
 import { Crown, Shield, Swords } from "lucide-react";
 import { useId, useState } from "react";
+import { QueryState } from "../../../components/query-state";
+import { ApiError } from "../../../lib/api-client";
 import { keepReceipt } from "../../../lib/progress-sync";
 import { readToken } from "../../../lib/storage";
+import { courseQuizQuery } from "../api/get-course-quiz";
 import { useGradeCourseQuiz } from "../api/grade-course-quiz";
+import { QuizReview } from "./quiz-review";
 import { UpgradePrompt } from "./upgrade-prompt";
 
 /**
  * The course-level quiz: one question at a time, Next after choosing, Finish Quiz; the server grades
- * the answers and the result screen shows the score and which answers were right.
+ * the answers and the result screen shows the score, which answers were right and, for a wrong one,
+ * the idea behind it with a link to the lesson that teaches it.
  */
 export function CourseQuizPanel(props: { courseId: string; courseTitle: string; locked?: boolean }) {
   const name = useId();
-  // A premium course's quiz is for premium learners (the server refuses anyone else).
-  if (props.locked) {
-    return (
-      <section className="course-quiz card" aria-labelledby={`${name}-title`}>
-        <h2 id={`${name}-title`}>
-          <Swords aria-hidden="true" size={22} /> Course Quiz
-        </h2>
+  return (
+    <section className="course-quiz card" aria-labelledby={`${name}-title`}>
+      <h2 id={`${name}-title`}>
+        <Swords aria-hidden="true" size={22} /> Course Quiz
+      </h2>
+      {/* A premium course's quiz is for premium learners (the server refuses anyone else). */}
+      {props.locked ? (
         <UpgradePrompt title="Premium quiz" message={PREMIUM_COURSE_QUIZ} />
-      </section>
-    );
-  }
-  return <OpenCourseQuiz {...props} />;
+      ) : (
+        <CourseQuizQuestions courseId={props.courseId} />
+      )}
+    </section>
+  );
 }
 
-function OpenCourseQuiz({ courseId, courseTitle }: { courseId: string; courseTitle: string }) {
-  const questions = courseQuizFor(courseTitle);
+function CourseQuizQuestions({ courseId }: { courseId: string }) {
+  const query = useQuery(courseQuizQuery(courseId));
+  return (
+    <QueryState
+      query={query}
+      loading="Loading the course quiz..."
+      error={
+        query.error instanceof ApiError && query.error.status === 403
+          ? query.error.message
+          : "The course quiz could not be loaded."
+      }
+      empty="This course has no quiz yet."
+      isEmpty={(quiz) => quiz.questions.length === 0}
+    >
+      {(quiz) => <OpenCourseQuiz key={courseId} courseId={courseId} questions={quiz.questions} />}
+    </QueryState>
+  );
+}
+
+function OpenCourseQuiz({ courseId, questions }: { courseId: string; questions: PublicQuizQuestion[] }) {
   const [index, setIndex] = useState(0);
   const [choice, setChoice] = useState<number | null>(null);
   const [answers, setAnswers] = useState<number[]>([]);
@@ -74,54 +105,41 @@ function OpenCourseQuiz({ courseId, courseTitle }: { courseId: string; courseTit
   const icon = resultIcon(score);
   const Icon = icon === "crown" ? Crown : icon === "sword" ? Swords : Shield;
 
+  if (result) {
+    return (
+      <div className="course-quiz-result" role="status">
+        <Icon aria-hidden="true" size={48} className={`result-icon result-${icon}`} />
+        <p className="course-quiz-score">
+          {correct} / {questions.length} correct ({score}%)
+        </p>
+        <p className="course-quiz-message">{resultMessage(score)}</p>
+        <QuizReview questions={questions} answers={answers} result={result} />
+        <button type="button" className="btn" onClick={restart}>
+          Take Quiz Again
+        </button>
+      </div>
+    );
+  }
+  if (!q) return null;
   return (
-    <section className="course-quiz card" aria-labelledby={`${name}-title`}>
-      <h2 id={`${name}-title`}>
-        <Swords aria-hidden="true" size={22} /> Course Quiz
-      </h2>
-      {result ? (
-        <div className="course-quiz-result" role="status">
-          <Icon aria-hidden="true" size={48} className={`result-icon result-${icon}`} />
-          <p className="course-quiz-score">
-            {correct} / {questions.length} correct ({score}%)
-          </p>
-          <p className="course-quiz-message">{resultMessage(score)}</p>
-          <ol className="quiz-review" aria-label="Your answers">
-            {questions.map((question, qi) => {
-              const r = result.results[qi];
-              return (
-                <li key={question.question} className={r?.correct ? "right" : "wrong"}>
-                  {qi + 1}. {r?.correct ? "Right" : "Wrong"}
-                  {r && !r.correct && <> (correct answer: {question.options[r.correctIndex]})</>}
-                </li>
-              );
-            })}
-          </ol>
-          <button type="button" className="btn" onClick={restart}>
-            Take Quiz Again
-          </button>
-        </div>
-      ) : q ? (
-        <fieldset className="quiz-question">
-          <legend>
-            Question {index + 1} of {questions.length}: {q.question}
-          </legend>
-          {q.options.map((opt, i) => (
-            <label key={opt} className={`quiz-option${choice === i ? " chosen" : ""}`}>
-              <input type="radio" name={`${name}-q${index}`} checked={choice === i} onChange={() => setChoice(i)} />
-              <span>{opt}</span>
-            </label>
-          ))}
-          {grading.isError && (
-            <p className="form-message error" role="alert">
-              {grading.error.message}
-            </p>
-          )}
-          <button type="button" className="btn" disabled={choice === null || grading.isPending} onClick={next}>
-            {last ? "Finish Quiz" : "Next"}
-          </button>
-        </fieldset>
-      ) : null}
-    </section>
+    <fieldset className="quiz-question">
+      <legend>
+        Question {index + 1} of {questions.length}: {q.question}
+      </legend>
+      {q.options.map((opt, i) => (
+        <label key={opt} className={`quiz-option${choice === i ? " chosen" : ""}`}>
+          <input type="radio" name={`${name}-q${index}`} checked={choice === i} onChange={() => setChoice(i)} />
+          <span>{opt}</span>
+        </label>
+      ))}
+      {grading.isError && (
+        <p className="form-message error" role="alert">
+          {grading.error.message}
+        </p>
+      )}
+      <button type="button" className="btn" disabled={choice === null || grading.isPending} onClick={next}>
+        {last ? "Finish Quiz" : "Next"}
+      </button>
+    </fieldset>
   );
 }

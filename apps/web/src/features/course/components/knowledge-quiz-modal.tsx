@@ -1,9 +1,10 @@
 import { isPassing, type PublicQuizQuestion, type QuizAttemptResult } from "@koc/shared";
-import { CheckCircle2, XCircle } from "lucide-react";
 import { useId, useState } from "react";
 import { Modal } from "../../../components/modal";
 import { TutorialRenderer } from "../../../components/tutorial-renderer";
+import { ApiError } from "../../../lib/api-client";
 import { useGradeQuiz } from "../api/grade-quiz";
+import { QuizReview } from "./quiz-review";
 
 /** A question may carry a program in a fenced block after its prompt: the prompt names the group. */
 export function splitQuestion(question: string): { prompt: string; code: string | null } {
@@ -24,7 +25,8 @@ interface KnowledgeQuizModalProps {
 
 /**
  * The topic's knowledge check: answer every question, submit, and the server grades it. The result
- * view shows which answers were right (known only after submission); retake or continue.
+ * view says which answers were right; a wrong one is explained with a link to the part of the lesson
+ * that teaches it (the right option only after a pass). Retake or continue.
  */
 export function KnowledgeQuizModal({ materialId, title, questions, onGraded, onClose }: KnowledgeQuizModalProps) {
   const [answers, setAnswers] = useState<(number | undefined)[]>(() => questions.map(() => undefined));
@@ -83,7 +85,10 @@ export function KnowledgeQuizModal({ materialId, title, questions, onGraded, onC
             );
           })}
           {grading.isError && (
-            <p className="form-message error" role="alert">
+            <p
+              className={`form-message error${grading.error instanceof ApiError && grading.error.status === 429 ? " quiz-wait" : ""}`}
+              role="alert"
+            >
               {grading.error.message}
             </p>
           )}
@@ -107,23 +112,7 @@ export function KnowledgeQuizModal({ materialId, title, questions, onGraded, onC
               <p>Current progress: {result.score}%</p>
             </>
           )}
-          <ol className="quiz-review" aria-label="Your answers">
-            {questions.map((q, qi) => {
-              const r = result.results[qi];
-              const chosen = answers[qi];
-              return (
-                <li key={q.question} className={r?.correct ? "right" : "wrong"}>
-                  {r?.correct ? (
-                    <CheckCircle2 aria-hidden="true" size={16} />
-                  ) : (
-                    <XCircle aria-hidden="true" size={16} />
-                  )}{" "}
-                  {qi + 1}. {r?.correct ? "Right" : "Wrong"}: {chosen !== undefined ? q.options[chosen] : ""}
-                  {r && !r.correct && <> (correct answer: {q.options[r.correctIndex]})</>}
-                </li>
-              );
-            })}
-          </ol>
+          <QuizReview questions={questions} answers={answers} result={result} onRead={onClose} />
           <div className="modal-actions">
             {!isPassing(result.score) && (
               <button type="button" className="btn btn-outline" onClick={retake}>

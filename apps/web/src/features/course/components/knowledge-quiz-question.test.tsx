@@ -18,16 +18,19 @@ describe("a code question in the knowledge quiz", () => {
   it("shows the program as a code block with its lines, not as one line of backticks", async () => {
     const { KnowledgeQuizModal } = await import("./knowledge-quiz-modal");
     const { QueryClient, QueryClientProvider } = await import("@tanstack/react-query");
+    const { MemoryRouter } = await import("react-router");
     render(
-      <QueryClientProvider client={new QueryClient()}>
-        <KnowledgeQuizModal
-          materialId="m1"
-          title="Casting"
-          questions={[{ question, options: ["a", "b", "c", "d"] }]}
-          onGraded={() => undefined}
-          onClose={() => undefined}
-        />
-      </QueryClientProvider>,
+      <MemoryRouter>
+        <QueryClientProvider client={new QueryClient()}>
+          <KnowledgeQuizModal
+            materialId="m1"
+            title="Casting"
+            questions={[{ question, options: ["a", "b", "c", "d"] }]}
+            onGraded={() => undefined}
+            onClose={() => undefined}
+          />
+        </QueryClientProvider>
+      </MemoryRouter>,
     );
     expect(screen.getByRole("group", { name: "1. What does this program print?" })).toBeTruthy();
     const pre = document.querySelector(".quiz-question pre");

@@ -31,6 +31,9 @@ test.describe("the course page", () => {
     await expect(
       dialog.getByText("You need 80% to unlock the Knowledge section. Review the topic and try again."),
     ).toBeVisible();
+    // A failure teaches the two wrong answers, each with a link to its lesson, and never names the right option.
+    await expect(dialog.getByRole("link", { name: /^Read: / })).toHaveCount(2);
+    await expect(dialog.getByText(/Right answer/)).toHaveCount(0);
     await dialog.getByRole("button", { name: "Retake Quiz" }).click();
     await expect(dialog.getByRole("button", { name: "Submit" })).toBeDisabled();
     await dialog
@@ -187,8 +190,15 @@ test.describe("the course page", () => {
       await panel.getByRole("radio").first().check();
       await next.click();
     }
-    await expect(panel.getByText(/correct \(\d+%\)/)).toBeVisible();
-    await expect(panel.getByText(/^(Excellent|Good work|Not bad|Keep learning)$/)).toBeVisible();
+    // The first options get question 3 (len) right: two wrong answers, each explained and linked, no key.
+    await expect(panel.getByText("1 / 3 correct (33%)")).toBeVisible();
+    await expect(panel.getByText("Keep learning", { exact: true })).toBeVisible();
+    await expect(panel.getByRole("link", { name: /^Read: / })).toHaveCount(2);
+    await expect(panel.getByRole("link", { name: "Read: Tuples" })).toHaveAttribute(
+      "href",
+      "/course/python-programming/lesson/python-programming--lists-and-tuples#section-tuples",
+    );
+    await expect(panel.getByText(/Right answer/)).toHaveCount(0);
     await panel.getByRole("button", { name: "Take Quiz Again" }).click();
     await expect(panel.getByText("Question 1 of 3", { exact: false })).toBeVisible();
   });

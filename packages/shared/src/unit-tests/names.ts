@@ -5,7 +5,7 @@
  */
 export type TestLanguage = "java" | "python" | "javascript";
 
-const unescape = (s: string) =>
+const unquote = (s: string) =>
   s.replace(/\\(u[0-9a-fA-F]{4}|.)/g, (_m, c: string) => {
     if (c.length === 5) return String.fromCharCode(Number.parseInt(c.slice(1), 16));
     return c === "n" ? "\n" : c === "t" ? "\t" : c;
@@ -19,7 +19,7 @@ const unescape = (s: string) =>
 export function testNames(language: TestLanguage, source: string): string[] | undefined {
   if (language === "java") {
     const tests = source.match(/@Test\b/g)?.length ?? 0;
-    const names = [...source.matchAll(/@DisplayName\(\s*"((?:\\.|[^"\\])*)"\s*\)/g)].map((m) => unescape(m[1] ?? ""));
+    const names = [...source.matchAll(/@DisplayName\(\s*"((?:\\.|[^"\\])*)"\s*\)/g)].map((m) => unquote(m[1] ?? ""));
     return tests > 0 && names.length === tests ? names : undefined;
   }
   if (language === "python") {
@@ -31,7 +31,7 @@ export function testNames(language: TestLanguage, source: string): string[] | un
   }
   const calls = source.match(/\btest\s*\(/g)?.length ?? 0;
   const names = [...source.matchAll(/\btest\s*\(\s*(["'])((?:\\.|(?!\1)[^\\\n])*)\1\s*,/g)].map((m) =>
-    unescape(m[2] ?? ""),
+    unquote(m[2] ?? ""),
   );
   return calls > 0 && names.length === calls ? names : undefined;
 }
@@ -43,7 +43,7 @@ export function stringLiterals(source: string): Set<string> {
     /"""([\s\S]*?)"""|"((?:\\.|[^"\\\n])*)"|'((?:\\.|[^'\\\n])*)'|`((?:\\.|[^`\\$])*)`/g,
   )) {
     const text = m[1] ?? m[2] ?? m[3] ?? m[4];
-    if (text !== undefined) found.add(unescape(text).trim());
+    if (text !== undefined) found.add(unquote(text).trim());
   }
   return found;
 }

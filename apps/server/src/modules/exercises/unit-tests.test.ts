@@ -10,6 +10,7 @@ import { HIDDEN_ASSERTION_MESSAGE } from "@koc/shared/unit-tests";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_JWT_SECRET } from "../../../test/accounts.js";
 import { createTestDatabase, realCatalogue, type TestDatabase } from "../../../test/harness.js";
+import { createJudge0Runner, JUDGE0_UNIT_TESTS_MESSAGE } from "../../adapters/code-runner/judge0.js";
 import { createLocalRunner } from "../../adapters/code-runner/local.js";
 import type { CodeRunner } from "../../adapters/code-runner/types.js";
 import { JUNIT_JAR } from "../../adapters/code-runner/unit-tests.js";
@@ -152,4 +153,34 @@ describe.skipIf(Boolean(reason))("unit-tested trials in the sandbox", () => {
       expect(wrong.tests?.find((x) => x.name === t.wrong?.fails)?.status).toMatch(/failed|timedOut/);
     },
   );
+});
+
+describe("unit-tested trials with CODE_RUNNER=judge0", () => {
+  it("answer 422 saying the Judge0 runner cannot run unit tests", async () => {
+    const database = await createTestDatabase("pglite");
+    await seedCatalogue(database.db, catalogue);
+    const b64 = (s: string) => Buffer.from(s).toString("base64");
+    // A Judge0 that runs the io cases (echoing what the reference prints would need a JVM: any output will do).
+    const fake = (async (url: string) =>
+      url.endsWith("/languages")
+        ? new Response(JSON.stringify([{ id: 91, name: "Java (JDK 17.0.6)" }]))
+        : new Response(JSON.stringify({ status: { id: 3 }, stdout: b64("x\n"), exit_code: 0 }))) as typeof fetch;
+    const app = await buildApp({
+      database,
+      config: loadConfig({ NODE_ENV: "test", JWT_SECRET: TEST_JWT_SECRET }),
+      codeRunner: createJudge0Runner({ url: "http://judge0.test", fetch: fake }),
+    });
+    try {
+      const res = await app.inject({
+        method: "POST",
+        url: `/api/exercises/${RECURSION}/submissions`,
+        payload: { code: trial(RECURSION).solution, language: "java" },
+      });
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toEqual({ message: JUDGE0_UNIT_TESTS_MESSAGE });
+    } finally {
+      await app.close();
+      await database.dispose();
+    }
+  });
 });

@@ -1,6 +1,8 @@
 // The system packages `npm test` needs besides Node: Chromium (end-to-end tests), a JDK and
-// bubblewrap (real Java runs and the lessons' compile check), CPython (the lessons' Python examples,
-// the Python trials on the server), poppler's pdftotext (PDF checks).
+// bubblewrap (real Java runs and the lessons' compile check), JUnit 5 (the Java trials' hidden unit
+// tests), CPython (the lessons' Python examples, the Python trials on the server), poppler's
+// pdftotext (PDF checks). A JDK 21+ (for the Java 21 trials) is used when one is installed (CI's
+// image has Temurin 25) but never required: without it those checks say they were skipped.
 // Installs what is missing with apt-get when it can (as root, or through `sudo -n`); otherwise it
 // stops before the slow steps and prints the one command to run.
 import { spawnSync } from "node:child_process";
@@ -14,6 +16,8 @@ const needs = [
   { pkg: "fonts-liberation", present: () => existsSync("/usr/share/fonts/truetype/liberation") },
   { pkg: "openjdk-17-jdk-headless", present: () => onPath("javac") },
   { pkg: "bubblewrap", present: () => onPath("bwrap") },
+  // Debian's junit5: the JUnit Platform launcher the server and the content checks run hidden tests with.
+  { pkg: "junit5", present: () => existsSync("/usr/share/java/junit-platform-console-standalone.jar") },
   // The server runs Python trials with /usr/bin/python3 inside the sandbox (which sees only /usr).
   { pkg: "python3", present: () => existsSync("/usr/bin/python3") },
   { pkg: "poppler-utils", present: () => onPath("pdftotext") },
@@ -49,6 +53,6 @@ console.error(
   `\nnpm test needs ${missing.join(", ")}, and cannot install ${missing.length > 1 ? "them" : "it"} here.\n` +
     (hasApt
       ? `Run this once, then npm test again:\n\n  sudo ${command}\n`
-      : `Install the equivalent packages with your system's package manager (a JDK 17+, bubblewrap, Chromium and pdftotext), or set CHROMIUM_PATH to a Chromium or Chrome binary.\n`),
+      : `Install the equivalent packages with your system's package manager (a JDK 17+, JUnit 5, bubblewrap, Chromium and pdftotext), or set CHROMIUM_PATH to a Chromium or Chrome binary.\n`),
 );
 process.exit(1);

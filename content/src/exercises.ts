@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { COURSE_LANGUAGE } from "@koc/shared";
+import { testNames } from "@koc/shared/unit-tests";
 import { parseFrontMatter } from "./front-matter.js";
 import { type ExerciseEntry, exerciseFrontMatter, type LessonEntry } from "./schema.js";
 import { codeBlocks, unrenderableMarkdown } from "./validate.js";
@@ -12,14 +13,20 @@ export const EXERCISE_FILE = /^((\d{2})-([a-z0-9]+(?:-[a-z0-9]+)*))\.([1-9])\.md
 export { COURSE_LANGUAGE };
 
 const SECTIONS = ["Task", "Starter", "Solution"] as const;
+/** Optional sections after ## Solution, in this order: hidden unit tests, then a wrong solution. */
+const OPTIONAL_SECTIONS = ["Tests", "Wrong"] as const;
+type Section = (typeof SECTIONS)[number] | (typeof OPTIONAL_SECTIONS)[number];
 
 function issuesOf(error: { issues: { path: PropertyKey[]; message: string }[] }): string {
   return error.issues.map((i) => `${i.path.map(String).join(".") || "(root)"}: ${i.message}`).join("; ");
 }
 
-/** The body's "## Task", "## Starter", "## Solution" sections, in that order (and no others). */
+/**
+ * The body's "## Task", "## Starter", "## Solution" sections, in that order, then optionally
+ * "## Tests" and "## Wrong" (and no others).
+ */
 export function exerciseSections(body: string): {
-  sections?: Record<(typeof SECTIONS)[number], string>;
+  sections?: Record<(typeof SECTIONS)[number], string> & Partial<Record<Section, string>>;
   problem?: string;
 } {
   // Headings inside fenced code do not count.
@@ -32,9 +39,12 @@ export function exerciseSections(body: string): {
     if (h) found.push({ title: h[1] as string, start: i });
   });
   const titles = found.map((f) => f.title);
-  if (titles.join("|") !== SECTIONS.join("|")) {
+  const extra = titles.slice(SECTIONS.length);
+  const order = (t: string | undefined) => OPTIONAL_SECTIONS.indexOf(t as (typeof OPTIONAL_SECTIONS)[number]);
+  const extraOk = extra.every((t, i) => order(t) >= 0 && (i === 0 || order(t) > order(extra[i - 1])));
+  if (titles.slice(0, SECTIONS.length).join("|") !== SECTIONS.join("|") || !extraOk) {
     return {
-      problem: `needs exactly the sections ## Task, ## Starter, ## Solution in this order (found: ${titles.join(", ") || "none"})`,
+      problem: `needs exactly the sections ## Task, ## Starter, ## Solution in this order, then optionally ## Tests and ## Wrong (found: ${titles.join(", ") || "none"})`,
     };
   }
   const text = (n: number) =>
@@ -42,7 +52,15 @@ export function exerciseSections(body: string): {
       .slice((found[n]?.start ?? 0) + 1, found[n + 1]?.start ?? lines.length)
       .join("\n")
       .trim();
-  return { sections: { Task: text(0), Starter: text(1), Solution: text(2) } };
+  const sections: Record<(typeof SECTIONS)[number], string> & Partial<Record<Section, string>> = {
+    Task: text(0),
+    Starter: text(1),
+    Solution: text(2),
+  };
+  extra.forEach((t, i) => {
+    sections[t as Section] = text(SECTIONS.length + i);
+  });
+  return { sections };
 }
 
 /**
@@ -99,8 +117,8 @@ export function loadExercises(
       const own: string[] = [];
       if (sections.Task.split(/\s+/).filter(Boolean).length < 10) own.push("the ## Task statement is too short");
       for (const what of unrenderableMarkdown(sections.Task)) own.push(`the lesson renderer cannot show ${what}`);
-      const code = (section: "Starter" | "Solution") => {
-        const blocks = codeBlocks(sections[section]);
+      const code = (section: "Starter" | "Solution" | "Tests" | "Wrong") => {
+        const blocks = codeBlocks(sections[section] ?? "");
         if (blocks.length !== 1 || blocks[0]?.lang !== language) {
           own.push(`## ${section} must hold exactly one \`\`\`${language} code block`);
           return "";
@@ -109,6 +127,30 @@ export function loadExercises(
       };
       const starter = code("Starter");
       const solution = code("Solution");
+      const testCode = sections.Tests !== undefined ? code("Tests") : undefined;
+      const wrongCode = sections.Wrong !== undefined ? code("Wrong") : undefined;
+      const names = testCode ? testNames(language, testCode) : undefined;
+      if (testCode && !names) {
+        own.push(
+          language === "java"
+            ? 'every @Test in ## Tests needs a @DisplayName("...") (and none elsewhere)'
+            : language === "python"
+              ? 'every test_ method in ## Tests needs a one-line docstring ("""its readable name""")'
+              : 'every test in ## Tests needs a literal name: test("its readable name", ...)',
+        );
+      }
+      if (names && new Set(names).size !== names.length) own.push("test names must be distinct");
+      const className = language === "java" && testCode ? /\bclass\s+(\w+)/.exec(testCode)?.[1] : undefined;
+      if (testCode && language === "java" && (!className || className === "Main"))
+        own.push("## Tests must hold a test class (not named Main)");
+      if (fm.data.release !== undefined && language !== "java") own.push("release: is for Java trials only");
+      if ((wrongCode === undefined) !== (fm.data.wrong === undefined))
+        own.push("a ## Wrong section and wrong: { fails: <test name> } come together");
+      const caseNames = fm.data.cases.map((c) => c.name);
+      if (fm.data.wrong && ![...(names ?? []), ...caseNames].includes(fm.data.wrong.fails))
+        own.push(`wrong.fails names no test or case: ${fm.data.wrong.fails}`);
+      const hidden = fm.data.cases.filter((c) => c.sample !== true).length + (names?.length ?? 0);
+      if (hidden < 3) own.push("needs at least 3 hidden cases or unit tests");
       if (language === "java") {
         for (const [what, src] of [
           ["starter", starter],
@@ -120,13 +162,13 @@ export function loadExercises(
       }
       if (
         language === "javascript" &&
+        !testCode &&
         starter &&
         !starter.startsWith('const input = require("fs").readFileSync(0, "utf8");')
       ) {
         own.push('the starter\'s first line must be const input = require("fs").readFileSync(0, "utf8");');
       }
-      const names = fm.data.cases.map((c) => c.name);
-      if (new Set(names).size !== names.length) own.push("case names must be distinct");
+      if (new Set(caseNames).size !== caseNames.length) own.push("case names must be distinct");
       if (own.length > 0) {
         for (const p of own) problems.push(`${where}: ${p}`);
         continue;
@@ -149,6 +191,9 @@ export function loadExercises(
           stdin: c.stdin,
           stdout: c.stdout,
         })),
+        ...(fm.data.release === 21 ? { release: 21 as const } : {}),
+        ...(testCode && names ? { tests: { code: testCode, names, ...(className ? { className } : {}) } } : {}),
+        ...(wrongCode && fm.data.wrong ? { wrong: { code: wrongCode, fails: fm.data.wrong.fails } } : {}),
         position: lesson.position,
       });
     } catch (err) {

@@ -74,9 +74,9 @@ export async function mapLimit<T, R>(
  * Compiles each directory's .java files with javac --release 17 in one warm JVM (tools/CompileAll.java);
  * resolves the directories that failed.
  */
-export function compileJava(dirs: string[]): Set<string> {
+export function compileJava(dirs: string[], java = "java", release = 17): Set<string> {
   if (dirs.length === 0) return new Set();
-  const out = execFileSync("java", [join(contentRoot, "tools", "CompileAll.java"), ...dirs], {
+  const out = execFileSync(java, [join(contentRoot, "tools", "CompileAll.java"), `--release=${release}`, ...dirs], {
     encoding: "utf8",
     maxBuffer: 64 * 1024 * 1024,
     stdio: ["ignore", "pipe", "pipe"],
@@ -89,10 +89,14 @@ export function compileJava(dirs: string[]): Set<string> {
   );
 }
 
-/** How each language's program in `dir` is started (Java: already compiled there). */
-export function commandFor(lang: "java" | "python" | "javascript", dir: string, entry: string): [string, string[]] {
-  if (lang === "java")
-    return ["java", ["-Xshare:auto", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-cp", dir, entry]];
+/** How each language's program in `dir` is started (Java: already compiled there, run with `java`). */
+export function commandFor(
+  lang: "java" | "python" | "javascript",
+  dir: string,
+  entry: string,
+  java = "java",
+): [string, string[]] {
+  if (lang === "java") return [java, ["-Xshare:auto", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-cp", dir, entry]];
   if (lang === "python") return ["python3", [join(dir, entry)]];
   return ["node", [join(dir, entry)]];
 }

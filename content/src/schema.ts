@@ -61,11 +61,17 @@ export const exerciseFrontMatter = z.object({
   title: z.string().min(3).max(200),
   difficulty: exerciseDifficulty,
   language: exerciseLanguage,
+  /** Java only: the release the trial is compiled for and run on (17 unless it teaches Java 21). */
+  release: z.union([z.literal(17), z.literal(21)]).optional(),
   hints: z.array(z.string().min(1)).min(1, "needs at least 1 hint"),
   cases: z
     .array(exerciseCase)
-    .refine((cases) => cases.some((c) => c.sample === true), "needs at least 1 case with sample: true")
-    .refine((cases) => cases.filter((c) => c.sample !== true).length >= 3, "needs at least 3 hidden cases"),
+    .refine((cases) => cases.some((c) => c.sample === true), "needs at least 1 case with sample: true"),
+  /** With a ## Wrong section: the name of the hidden test (or case) that plausible wrong solution fails. */
+  wrong: z
+    .object({ fails: z.string().min(1) })
+    .strict()
+    .optional(),
 });
 
 /** An auto-graded exercise ("trial"): the server grades submissions on its cases. */
@@ -85,6 +91,21 @@ export interface ExerciseEntry {
   starter: string;
   solution: string;
   cases: ExerciseCase[];
+  /** Java: 21 for a trial that teaches a Java 21 feature; absent means 17. */
+  release?: 21;
+  /** Hidden unit tests (the "## Tests" section): never sent to a learner. */
+  tests?: ExerciseTests;
+  /** A plausible wrong solution ("## Wrong") and the test it fails: only the content checks read it. */
+  wrong?: { code: string; fails: string };
+}
+
+/** A trial's hidden unit tests: JUnit 5 (Java), unittest (Python) or node:test (JavaScript). */
+export interface ExerciseTests {
+  code: string;
+  /** Each test's readable name, in source order (JUnit @DisplayName, docstring, test title). */
+  names: string[];
+  /** Java: the test class (its file is <className>.java). */
+  className?: string;
 }
 
 export interface CourseEntry {

@@ -8,7 +8,9 @@ import javax.tools.ToolProvider;
  * Compiles many independent Java programs in one warm JVM: each argument is a directory holding one
  * program's .java file; classes go to that directory. Prints "FAIL <dir>" and the diagnostics for each
  * program that does not compile, then "compiled N, failed M". A first argument "--release=21" compiles
- * for that Java release instead of 17 (run it with a JDK of that release or newer).
+ * for that Java release instead of 17 (run it with a JDK of that release or newer). An argument
+ * "--classpath=<jars>" (after the release, if any) compiles against those jars too (JUnit for the
+ * trials' hidden tests).
  */
 public class CompileAll {
     public static void main(String[] args) {
@@ -16,8 +18,14 @@ public class CompileAll {
         int failed = 0;
         String release = args.length > 0 && args[0].startsWith("--release=") ? args[0].substring(10) : "17";
         List<String> dirs = List.of(args).subList(args.length > 0 && args[0].startsWith("--release=") ? 1 : 0, args.length);
+        String classpath = null;
+        if (!dirs.isEmpty() && dirs.get(0).startsWith("--classpath=")) {
+            classpath = dirs.get(0).substring(12);
+            dirs = dirs.subList(1, dirs.size());
+        }
         for (String dir : dirs) {
             List<String> options = new ArrayList<>(List.of("--release", release, "-d", dir, "-nowarn", "-Xlint:none"));
+            if (classpath != null) options.addAll(List.of("-cp", dir + File.pathSeparator + classpath));
             for (File f : new File(dir).listFiles((d, name) -> name.endsWith(".java"))) {
                 options.add(f.getPath());
             }

@@ -395,6 +395,14 @@ export interface ExerciseCaseRow {
   stdout: string;
 }
 
+/** A trial's hidden unit tests (never sent to a learner): the test source and each test's name. */
+export interface ExerciseTestsRow {
+  code: string;
+  names: string[];
+  /** Java: the test class. */
+  className?: string;
+}
+
 /**
  * Auto-graded exercises ("trials"), seeded from content/courses/<course>/exercises like materials.
  * `cases` holds the hidden cases and `solution` the reference: both never leave the server.
@@ -420,6 +428,10 @@ export const exercises = pgTable(
     solution: text("solution").notNull(),
     hints: jsonb("hints").$type<string[]>().notNull().default([]),
     cases: jsonb("cases").$type<ExerciseCaseRow[]>().notNull(),
+    /** Hidden unit tests, beside the cases; null for a trial graded on its cases only. */
+    tests: jsonb("tests").$type<ExerciseTestsRow>(),
+    /** Java: the release the trial runs on (21 for the Java 21 topics); null means 17. */
+    release: integer("release"),
   },
   (t) => [
     index("exercises_course_position_idx").on(t.courseId, t.position),

@@ -101,6 +101,8 @@ export async function seedCatalogue(db: Db, catalogue: Catalogue): Promise<SeedR
           solution: e.solution,
           hints: e.hints,
           cases: e.cases,
+          tests: e.tests ?? null,
+          release: e.release ?? null,
         };
         await tx.insert(exercises).values(row).onConflictDoUpdate({ target: exercises.id, set: row });
       }

@@ -43,6 +43,10 @@ export const exerciseDetail = exerciseSummary.extend({
   samples: z.array(exerciseSample),
   /** How many hidden cases the submission is also graded on. */
   hiddenCases: z.number().int().nonnegative(),
+  /** How many hidden unit tests call the learner's classes and methods (0 or absent: none). */
+  hiddenTests: z.number().int().nonnegative().optional(),
+  /** Java trials: the release the submission is compiled for and run on (17 unless the trial says 21). */
+  release: z.number().int().positive().optional(),
 });
 export type ExerciseDetail = z.infer<typeof exerciseDetail>;
 
@@ -55,10 +59,16 @@ export const submissionRequest = z.object({
 });
 export type SubmissionRequest = z.infer<typeof submissionRequest>;
 
+/** How one case or unit test ended. */
+export const testStatus = z.enum(["passed", "failed", "timedOut"]);
+export type TestStatus = z.infer<typeof testStatus>;
+
 export const submissionCase = z.object({
   name: z.string(),
   passed: z.boolean(),
   timedOut: z.boolean(),
+  /** The same verdict in one word (passed / failed / timedOut); older answers may lack it. */
+  status: testStatus.optional(),
   /** Samples only: a hidden case says only whether it passed. */
   expected: z.string().optional(),
   actual: z.string().optional(),
@@ -67,11 +77,25 @@ export const submissionCase = z.object({
 });
 export type SubmissionCase = z.infer<typeof submissionCase>;
 
+/**
+ * One hidden unit test (JUnit 5, unittest, node:test): its readable name, how it ended and, when it
+ * failed, the assertion's message with hidden data removed (never the test's code, inputs or
+ * expected values).
+ */
+export const submissionTest = z.object({
+  name: z.string(),
+  status: testStatus,
+  message: z.string().optional(),
+});
+export type SubmissionTest = z.infer<typeof submissionTest>;
+
 export const submissionResult = z.object({
   passed: z.boolean(),
   /** Set when the program did not compile (Java): then every case failed without running. */
   compileError: z.string().optional(),
   cases: z.array(submissionCase),
+  /** A unit-tested trial: every hidden test, in the trial's order (absent for a trial without tests). */
+  tests: z.array(submissionTest).optional(),
   /**
    * A signed-in learner: whether this submission recorded a first pass (xp granted once).
    * A visitor who passed gets an earned-progress receipt instead (see the quiz receipts).

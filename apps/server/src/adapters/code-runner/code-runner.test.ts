@@ -2,11 +2,11 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { RateLimitedError } from "../../errors.js";
+import { RateLimitedError, UnsupportedError } from "../../errors.js";
 import { detectEntry, lastScanSteps, stripJavaNoise } from "./class-name.js";
 import { createCodeRunnerFromConfig } from "./index.js";
 import { discoverJdks } from "./jdk.js";
-import { createJudge0Runner, jdkMajorOf, judge0ScriptLanguage } from "./judge0.js";
+import { createJudge0Runner, JUDGE0_UNIT_TESTS_MESSAGE, jdkMajorOf, judge0ScriptLanguage } from "./judge0.js";
 import { installHint } from "./local.js";
 import { JobQueue } from "./queue.js";
 
@@ -243,5 +243,26 @@ describe("Judge0 trials (runCases)", () => {
     });
     expect(java).toEqual({ compileError: "Main.java:1: error", runs: [] });
     expect(sent.at(-1)?.language_id).toBe(91);
+  });
+});
+
+describe("Judge0 and unit-tested trials", () => {
+  it("refuses a trial's hidden unit tests with a clear 422-kind error, sending nothing to the cluster", async () => {
+    let calls = 0;
+    const fake = (async () => {
+      calls += 1;
+      return new Response("[]");
+    }) as unknown as typeof fetch;
+    const judge0 = createJudge0Runner({ url: "http://judge0.test", fetch: fake });
+    const job = {
+      language: "java",
+      version: "java17",
+      code: "class Main {}",
+      tests: { code: "class T {}" },
+      nonce: "n",
+    };
+    await expect(judge0.runTests(job as never)).rejects.toThrow(UnsupportedError);
+    await expect(judge0.runTests(job as never)).rejects.toThrow(JUDGE0_UNIT_TESTS_MESSAGE);
+    expect(calls).toBe(0);
   });
 });

@@ -129,6 +129,8 @@ export async function spawnJavac(
   sourceFile: string,
   outDir: string,
   limits: CompileLimits = DEFAULT_COMPILE_LIMITS,
+  /** Besides outDir: jars the source compiles against (a trial's hidden tests: JUnit's API). */
+  extraClasspath?: string,
 ): Promise<CompileOutcome> {
   const javacArgs = [
     "-J-Xshare:auto",
@@ -146,7 +148,7 @@ export async function spawnJavac(
     "-d",
     outDir,
     "-classpath",
-    outDir,
+    extraClasspath ? `${outDir}:${extraClasspath}` : outDir,
     "-sourcepath",
     ".",
     basename(sourceFile),
@@ -315,6 +317,7 @@ export class WarmCompiler {
     sourceFile: string,
     outDir: string,
     limits: CompileLimits,
+    extraClasspath?: string,
   ): Promise<string> {
     const pid = child.pid;
     if (pid === undefined || child.exitCode !== null) return Promise.resolve("EXIT");
@@ -340,7 +343,8 @@ export class WarmCompiler {
           resolve(l);
         },
       };
-      child.stdin.write(`${release}\t${sourceFile}\t${outDir}\t${limits.outputBytes}\n`);
+      const extra = extraClasspath ? `\t${extraClasspath}` : "";
+      child.stdin.write(`${release}\t${sourceFile}\t${outDir}\t${limits.outputBytes}${extra}\n`);
     });
   }
 
@@ -352,11 +356,17 @@ export class WarmCompiler {
   }
 
   /** Compiles `sourceFile` (whose name matches its public class) into `outDir`, within `limits`. */
-  async compile(release: number, sourceFile: string, outDir: string, limits = this.limits): Promise<CompileOutcome> {
+  async compile(
+    release: number,
+    sourceFile: string,
+    outDir: string,
+    limits = this.limits,
+    extraClasspath?: string,
+  ): Promise<CompileOutcome> {
     await this.start();
     const child = this.child;
     if (!child) return { ok: false, diagnostics: compileLimitMessage.crashed() };
-    const line = await this.ask(child, release, sourceFile, outDir, limits);
+    const line = await this.ask(child, release, sourceFile, outDir, limits, extraClasspath);
     if (line === "OK") {
       if (directoryBytes(outDir) <= limits.outputBytes) return { ok: true };
       return { ok: false, diagnostics: compileLimitMessage.output(limits) };
@@ -438,16 +448,23 @@ export class CompilerPool {
     }
   }
 
-  async compile(release: number, sourceFile: string, outDir: string, limits = this.limits): Promise<CompileOutcome> {
-    if (this.failed || this.workers.length === 0) return spawnJavac(this.jdk, release, sourceFile, outDir, limits);
+  async compile(
+    release: number,
+    sourceFile: string,
+    outDir: string,
+    limits = this.limits,
+    extraClasspath?: string,
+  ): Promise<CompileOutcome> {
+    if (this.failed || this.workers.length === 0)
+      return spawnJavac(this.jdk, release, sourceFile, outDir, limits, extraClasspath);
     // A warm one first: a worker just replaced after a limit is still starting its JVM.
     const warmAt = this.idle.findIndex((w) => w.warm);
     const free = this.idle.splice(warmAt >= 0 ? warmAt : 0, 1)[0];
     const worker = free ?? (await new Promise<WarmCompiler>((resolve) => this.waiting.push(resolve)));
     try {
-      return await worker.compile(release, sourceFile, outDir, limits);
+      return await worker.compile(release, sourceFile, outDir, limits, extraClasspath);
     } catch {
-      return spawnJavac(this.jdk, release, sourceFile, outDir, limits);
+      return spawnJavac(this.jdk, release, sourceFile, outDir, limits, extraClasspath);
     } finally {
       const next = this.waiting.shift();
       if (next) next(worker);

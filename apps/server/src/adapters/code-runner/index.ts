@@ -29,6 +29,7 @@ export function deferredRunner(ready: Promise<CodeRunner>): CodeRunner {
     status: async () => (await settled).status(),
     run: async (job) => (await settled).run(job),
     runCases: async (job) => (await settled).runCases(job),
+    runTests: async (job) => (await settled).runTests(job),
     close: async () => (await settled).close(),
   };
 }

@@ -11,6 +11,7 @@
  *
  * Protocol (UTF-8 lines on stdin/stdout):
  *   request:  <release>\t<absolute source file>\t<absolute output dir>\t<max bytes of class files>
+ *             [\t<extra classpath: jars the source compiles against, e.g. JUnit's API for hidden tests>]
  *   response: OK | ERR <base64 of javac's diagnostics, paths made relative to the source's folder>
  *             | LIMIT output
  */
@@ -68,7 +69,7 @@ public class ${HELPER_CLASS} {
     int uses = 0;
     while ((line = in.readLine()) != null) {
       String[] parts = line.split("\\t");
-      if (parts.length != 4) { out.println("ERR " + b64("bad request")); continue; }
+      if (parts.length != 4 && parts.length != 5) { out.println("ERR " + b64("bad request")); continue; }
       Budget budget = new Budget(Long.parseLong(parts[3]));
       try {
         File source = new File(parts[1]);
@@ -82,7 +83,8 @@ public class ${HELPER_CLASS} {
         }
         // Only the job's own folders: never the helper's working directory or CLASSPATH.
         List<String> options = Arrays.asList("--release", parts[0], "-proc:none", "-implicit:none",
-          "-Xlint:-options", "-encoding", "UTF-8", "-d", parts[2], "-classpath", parts[2],
+          "-Xlint:-options", "-encoding", "UTF-8", "-d", parts[2],
+          "-classpath", parts.length == 5 ? parts[2] + File.pathSeparator + parts[4] : parts[2],
           "-sourcepath", source.getParent());
         Boolean ok = compiler.getTask(diagnostics, new CountingFiles(files, budget), null, options, null,
           files.getJavaFileObjects(source)).call();

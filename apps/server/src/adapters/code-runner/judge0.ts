@@ -24,6 +24,9 @@ export interface Judge0Options {
   memoryKb?: number;
 }
 
+export const JUDGE0_UNIT_TESTS_MESSAGE =
+  "This trial is graded by unit tests, which this server's Judge0 runner cannot run (CODE_RUNNER=judge0). Trials graded on input and output still work; unit-tested ones need CODE_RUNNER=local or auto with a JDK, Debian's junit5 and bubblewrap.";
+
 /** What we read of Judge0's answers: parsed, never cast, so a foreign answer is a clear "unavailable". */
 const judge0Language = z.object({ id: z.number(), name: z.string() });
 type Judge0Language = z.infer<typeof judge0Language>;
@@ -270,6 +273,11 @@ export function createJudge0Runner(options: Judge0Options): CodeRunner {
         runs.push(toCaseRun(r));
       }
       return { runs };
+    },
+    async runTests() {
+      // Judge0's isolate boxes hold no JUnit, and a test run reports through a harness of ours:
+      // unit-tested trials need the server's own sandbox (README, decision 0017).
+      throw new UnsupportedError(JUDGE0_UNIT_TESTS_MESSAGE);
     },
     async close() {},
   };

@@ -36,6 +36,7 @@ import {
   releaseOf,
   versionMap,
 } from "./types.js";
+import { createTestRunner } from "./unit-tests.js";
 
 export interface LocalRunnerOptions {
   jdks?: Jdk[];
@@ -274,6 +275,28 @@ export async function createLocalRunner(
     return { compiled, classes, entry };
   }
 
+  const runTests = createTestRunner({
+    workRoot,
+    heapMb: limits.heapMb,
+    jvmArgs: jvmArgs(limits),
+    interpreters,
+    javaTarget: (version) => {
+      const target = javaTarget(version);
+      return {
+        jdk: target.jdk,
+        compile: (release, source, outDir, _limits, extra) =>
+          target.compiler.compile(release, source, outDir, undefined, extra),
+      };
+    },
+    compileLearner: async (version, code, dir) => {
+      const { compiled, classes } = await compileJava(javaTarget(version), version, code, dir);
+      return { compiled, classes };
+    },
+    anyJdk,
+    runInSandbox: async (jdk, appDir, argv, stdin, slot) => toCase(await runOnce(jdk, slot, appDir, argv, stdin)),
+    readable: readableBySandbox,
+  });
+
   const runner: CodeRunner & { sandbox: Sandbox; targets: Map<JavaVersion, Target>; workRoot: string } = {
     engine: "local",
     sandbox,
@@ -368,6 +391,11 @@ export async function createLocalRunner(
           rmSync(dir, { recursive: true, force: true });
         }
       });
+    },
+    async runTests(job) {
+      // A version no JDK here targets is refused before the job waits for a slot.
+      if (job.language === "java") javaTarget(job.version);
+      return queue.run((slot) => runTests(job, slot));
     },
     async close() {
       await Promise.all([...used].map((c) => c.close()));

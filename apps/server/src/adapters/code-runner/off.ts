@@ -20,6 +20,9 @@ export function createOffRunner(reason: string = RUNNER_OFF_MESSAGE): CodeRunner
     async runCases() {
       throw new UnavailableError(TRIALS_OFF_MESSAGE);
     },
+    async runTests() {
+      throw new UnavailableError(TRIALS_OFF_MESSAGE);
+    },
     async close() {},
   };
 }

@@ -38,6 +38,32 @@ export interface CasesResult {
   runs: CaseRun[];
 }
 
+/**
+ * A trial's hidden unit tests run against the learner's code in one fresh sandbox (JUnit 5 through
+ * the JUnit Platform launcher, unittest, node:test): the graded part of a unit-tested trial.
+ */
+export interface TestsJob {
+  language: ProgramLanguage;
+  /** Java only. */
+  version: JavaVersion;
+  code: string;
+  /** The test source; Java: its class name (the file is <className>.java). */
+  tests: { code: string; className?: string | undefined };
+  /** Fresh per run: only the harness's lines that carry it are read. */
+  nonce: string;
+}
+
+/**
+ * `compileError`: the learner's code did not compile (shown as is). `testCompileError`: it did, but
+ * the hidden tests did not compile against it (javac's raw words: the caller removes the test's
+ * code before showing them). Otherwise `run` is the harness's run, its report on stdout.
+ */
+export interface TestsResult {
+  compileError?: string;
+  testCompileError?: string;
+  run?: CaseRun;
+}
+
 /** The learner-facing name of each language. */
 export const LANGUAGE_NAME: Record<ProgramLanguage, string> = {
   java: "Java",
@@ -56,6 +82,8 @@ export interface CodeRunner {
   run(job: RunJob): Promise<RunResult>;
   /** A trial submission: Java, Python (python3) or JavaScript (node), under the same limits as `run`. */
   runCases(job: CasesJob): Promise<CasesResult>;
+  /** A unit-tested trial's hidden tests, in one sandbox under the same limits as `run`. */
+  runTests(job: TestsJob): Promise<TestsResult>;
   close(): Promise<void>;
 }
 

@@ -411,6 +411,10 @@ describe.each(engines)("trials API on %s", (engine) => {
           runs: job.stdins.map(() => ({ stdout: "", stderr: "", exitCode: 0, timedOut: false, truncated: false })),
         };
       },
+      runTests: async () => {
+        runs += 1;
+        return { run: { stdout: "", stderr: "", exitCode: 0, timedOut: false, truncated: false } };
+      },
       close: async () => undefined,
     };
     const limited = await appWith(database, fake);

@@ -1,10 +1,7 @@
 import {
-  DEFAULT_JAVA_VERSION,
   type ExerciseDetail,
   type ExerciseSummary,
-  outputMatches,
   type RedeemReceiptsResult,
-  type SubmissionCase,
   type SubmissionRequest,
   type SubmissionResult,
   type TrialsPassed,
@@ -17,6 +14,7 @@ import type { DbOrTx } from "../../db/client.js";
 import { courses, exercisePasses, exercises, redeemedReceipts } from "../../db/schema.js";
 import { BadRequestError, ForbiddenError, NotFoundError, RateLimitedError } from "../../errors.js";
 import type { CatalogueService } from "../catalogue/service.js";
+import { gradeCases, runHiddenTests, testsNotRun, versionFor } from "./grading.js";
 import type { TrialReceiptSigner } from "./receipts.js";
 
 export const TRIAL_RATE_LIMITED = "Too many trial submissions. Read the failing case again, then submit in a minute.";
@@ -117,6 +115,8 @@ export function createExerciseService({
         hints: row.hints,
         samples: row.cases.filter((c) => c.sample === true).map(({ name, stdin, stdout }) => ({ name, stdin, stdout })),
         hiddenCases: row.cases.filter((c) => c.sample !== true).length,
+        ...(row.tests ? { hiddenTests: row.tests.names.length } : {}),
+        ...(row.language === "java" ? { release: row.release ?? 17 } : {}),
       };
     },
 
@@ -134,34 +134,30 @@ export function createExerciseService({
       const limit = await rateLimiter.hit(key, SUBMISSIONS_PER_MINUTE, 60);
       if (!limit.allowed) throw new RateLimitedError(TRIAL_RATE_LIMITED, limit.retryAfterSeconds);
 
+      const version = versionFor(row, body.version);
       const outcome = await codeRunner().runCases({
         language: row.language,
-        version: body.version ?? DEFAULT_JAVA_VERSION,
+        version,
         code: body.code,
         stdins: row.cases.map((c) => c.stdin),
       });
-      const cases: SubmissionCase[] = row.cases.map((c, i) => {
-        const run = outcome.runs[i];
-        const passed =
-          run !== undefined &&
-          !run.timedOut &&
-          !run.truncated &&
-          run.exitCode === 0 &&
-          outputMatches(run.stdout, c.stdout);
-        const base = { name: c.name, passed, timedOut: run?.timedOut === true };
-        if (c.sample !== true) return base;
-        return {
-          ...base,
-          expected: c.stdout,
-          actual: run?.stdout ?? "",
-          ...(run?.stderr ? { stderr: run.stderr } : {}),
-        };
-      });
-      const passed = outcome.compileError === undefined && cases.every((c) => c.passed);
+      const cases = gradeCases(row, outcome);
+      // Unit tests run only on code that compiles (the cases just compiled the same code).
+      const tests =
+        outcome.compileError === undefined
+          ? row.tests
+            ? await runHiddenTests(codeRunner(), row, version, body.code)
+            : undefined
+          : testsNotRun(row);
+      const passed =
+        outcome.compileError === undefined &&
+        cases.every((c) => c.passed) &&
+        (tests ?? []).every((t) => t.status === "passed");
       const result: SubmissionResult = {
         passed,
         ...(outcome.compileError !== undefined ? { compileError: outcome.compileError } : {}),
         cases,
+        ...(tests ? { tests } : {}),
       };
       if (!passed) return result;
       if (!who.user) return { ...result, receipt: receipts.issue(row.id, now()) };

@@ -81,6 +81,7 @@ describe.each(engines)("run API on %s", (engine) => {
           return { stdout: "hi\n", stderr: "", exitCode: 0, timeMs: 1, timedOut: false, truncated: false };
         },
         runCases: async () => ({ runs: [] }),
+        runTests: async () => ({}),
         close: async () => undefined,
       };
       const app = await appWith(database, fake);

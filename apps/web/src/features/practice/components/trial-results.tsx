@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { QueryError } from "../../../components/query-state";
 import { ApiError } from "../../../lib/api-client";
 import { paths } from "../../../lib/paths";
+import { passedSummary, TestResults } from "./test-results";
 
 interface TrialResultsProps {
   pending: boolean;
@@ -36,15 +37,15 @@ function submissionError(error: Error): string {
 }
 
 function Verdict({ result, signedIn }: { result: SubmissionResult; signedIn: boolean }) {
-  const passedCount = result.cases.filter((c) => c.passed).length;
+  const tests = result.tests?.length ?? 0;
   return (
     <div className={`trial-verdict ${result.passed ? "passed" : "failed"}`} data-testid="trial-verdict">
       <p className="trial-summary">
         {result.passed
-          ? `Trial conquered! All ${result.cases.length} cases passed.`
+          ? `Trial conquered! All ${result.cases.length} cases${tests > 0 ? ` and ${tests} tests` : ""} passed.`
           : result.compileError !== undefined
             ? "Your program did not compile, so no case could run. Read the compiler's words and strike again."
-            : `Not yet, warrior: ${passedCount} of ${result.cases.length} cases passed. Study the failed ones and strike again.`}
+            : `Not yet, warrior: ${passedSummary(result.cases, result.tests)}. Study the failed ones and strike again.`}
       </p>
       {result.passed && <XpNote result={result} signedIn={signedIn} />}
       {result.compileError !== undefined && (
@@ -82,6 +83,7 @@ function Verdict({ result, signedIn }: { result: SubmissionResult; signedIn: boo
           </li>
         ))}
       </ul>
+      <TestResults tests={result.tests} />
     </div>
   );
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "exercises" ADD COLUMN "tests" jsonb;--> statement-breakpoint
+ALTER TABLE "exercises" ADD COLUMN "release" integer;

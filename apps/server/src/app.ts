@@ -13,9 +13,12 @@ import { createMemoryRateLimiter } from "./adapters/rate-limit/memory.js";
 import type { RateLimiter } from "./adapters/rate-limit/types.js";
 import { type Config, fastifyTrustProxy, loadConfig } from "./config.js";
 import type { Database } from "./db/client.js";
+import { MAIL_JOB, type MailDelivery } from "./jobs/mail.js";
+import type { JobOptions, JobQueue } from "./jobs/queue.js";
+import { registerJobs } from "./jobs/register.js";
 import { authenticate } from "./modules/auth/authenticate.js";
 import { authRoutes } from "./modules/auth/routes.js";
-import { type AuthService, createAuthService } from "./modules/auth/service.js";
+import { type AuthService, createAuthService, PASSWORD_RESET_JOB } from "./modules/auth/service.js";
 import { createTokenSigner, ephemeralSecret } from "./modules/auth/tokens.js";
 import { catalogueRoutes } from "./modules/catalogue/routes.js";
 import { type CatalogueService, createCatalogueService } from "./modules/catalogue/service.js";
@@ -58,6 +61,8 @@ declare module "fastify" {
     config: Config;
     database: Database;
     mailer: Mailer;
+    jobs: JobQueue;
+    mailDelivery: MailDelivery;
     rateLimiter: RateLimiter;
     catalogue: CatalogueService;
     codeRunner: CodeRunner;
@@ -96,6 +101,8 @@ export interface AppDeps {
   mentorModel?: MentorModel;
   /** Defaults to 3 failures, then 60 s answering from the lessons. */
   mentorBreaker?: CircuitBreaker;
+  /** Retry and time-out settings of the durable job queue (tests shorten them). */
+  jobOptions?: JobOptions;
   /** Built web app to serve; omitted in API-only tests. */
   webDistDir?: string;
 }
@@ -132,6 +139,8 @@ export async function buildApp(deps: AppDeps) {
     deps.mailer ?? createOutboxMailer(deps.database.db, app.log, deps.outboxDir ? { dir: deps.outboxDir } : {}),
   );
   app.decorate("rateLimiter", deps.rateLimiter ?? createMemoryRateLimiter());
+  // Mail, reset links and other work that must survive a crash go through the durable queue.
+  registerJobs(app, deps.database, { timeoutSeconds: config.JOB_TIMEOUT_SECONDS, ...deps.jobOptions });
   app.decorate("catalogue", createCatalogueService(deps.database.db));
   app.decorate("codeRunner", deps.codeRunner ?? createOffRunner());
   app.decorate(
@@ -160,7 +169,8 @@ export async function buildApp(deps: AppDeps) {
       db: deps.database.db,
       tokens: createTokenSigner(serverSecret),
       rateLimiter: app.rateLimiter,
-      mailer: app.mailer,
+      mail: app.mailDelivery,
+      enqueueReset: (data) => app.jobs.send(PASSWORD_RESET_JOB, data),
       log: app.log,
     }),
   );
@@ -195,7 +205,7 @@ export async function buildApp(deps: AppDeps) {
     "contact",
     createContactService({
       db: deps.database.db,
-      mailer: app.mailer,
+      enqueueMail: (data) => app.jobs.send(MAIL_JOB, data, { key: data.key }),
       rateLimiter: app.rateLimiter,
       supportEmail: config.SUPPORT_EMAIL,
       log: app.log,

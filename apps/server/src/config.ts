@@ -71,6 +71,10 @@ export const configSchema = z.object({
   MENTOR_LLM_MODEL: z.string().min(1).max(200).optional(),
   /** Sent as a Bearer token; optional for local servers such as Ollama. */
   MENTOR_LLM_KEY: z.string().min(1).optional(),
+  /** A background job running longer than this is taken as lost (its process died) and retried. */
+  JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** Bearer token that /metrics requires; unset: /metrics answers 404. */
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
 });
 
 export type Config = z.infer<typeof configSchema>;

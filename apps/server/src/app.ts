@@ -49,6 +49,7 @@ import { runRoutes } from "./modules/run/routes.js";
 import { registerErrorHandling } from "./plugins/errors.js";
 import { registerInputGuard } from "./plugins/input-guard.js";
 import { requestLogSerializers } from "./plugins/log-serializers.js";
+import { createMetrics, metricsRoutes } from "./plugins/metrics.js";
 import { noStore } from "./plugins/no-store.js";
 import { OneLineRequestLog } from "./plugins/request-log.js";
 import { registerRouteTable } from "./plugins/route-table.js";
@@ -129,6 +130,7 @@ export async function buildApp(deps: AppDeps) {
   registerErrorHandling(app);
   registerInputGuard(app);
   registerRouteTable(app);
+  const metrics = createMetrics();
 
   // main.ts always passes a secret (configured or kept in DATA_DIR); tests without one get a fresh one.
   const serverSecret = config.JWT_SECRET ?? ephemeralSecret();
@@ -141,8 +143,10 @@ export async function buildApp(deps: AppDeps) {
   app.decorate("rateLimiter", deps.rateLimiter ?? createMemoryRateLimiter());
   // Mail, reset links and other work that must survive a crash go through the durable queue.
   registerJobs(app, deps.database, { timeoutSeconds: config.JOB_TIMEOUT_SECONDS, ...deps.jobOptions });
+  app.jobs.onRun((queue, seconds, ok) => metrics.jobRan(queue, seconds, ok));
+  metrics.register(app);
   app.decorate("catalogue", createCatalogueService(deps.database.db));
-  app.decorate("codeRunner", deps.codeRunner ?? createOffRunner());
+  app.decorate("codeRunner", metrics.instrumentRunner(deps.codeRunner ?? createOffRunner()));
   app.decorate(
     "mentor",
     createMentorService({
@@ -255,6 +259,7 @@ export async function buildApp(deps: AppDeps) {
     },
     { prefix: "/api" },
   );
+  await metricsRoutes(app, metrics);
   await registerWebApp(app, deps.webDistDir, publicOrigin(config));
   await registerVerifyPage(app, deps.webDistDir);
   return app;

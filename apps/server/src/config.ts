@@ -41,6 +41,8 @@ export const configSchema = z.object({
     .optional(),
   TRUST_PROXY: trustProxy,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** json (one JSON object a line, for log shippers) or pretty (pino-pretty; npm start in a terminal). */
+  LOG_FORMAT: z.enum(["json", "pretty"]).default("json"),
   /** Signs login tokens; generated and kept in DATA_DIR when absent, required in production. */
   JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   /** smtp://user:pass@host:587 or smtps://...; without it mail goes to the outbox (database + log). */

@@ -22,6 +22,16 @@ export interface JobOptions {
   timeoutSeconds?: number;
 }
 
+/** The shortest time between a job's first attempt and its last retry (pg-boss's back-off). */
+export function minimumRetrySpanSeconds(options: JobOptions = {}): number {
+  const delay = options.retryDelaySeconds ?? 10;
+  const limit = options.retryLimit ?? 10;
+  // Retry n (from 0) waits delay * 2^n * (1 + random): at least delay * 2^n.
+  let total = 0;
+  for (let n = 0; n < limit; n++) total += delay * 2 ** Math.min(16, n);
+  return total;
+}
+
 export type JobHandler<T> = (data: T, job: { id: string; name: string; retryCount: number }) => Promise<void>;
 
 interface Definition {

@@ -46,4 +46,10 @@ if (!skip && (builtAt === 0 || changedAt > builtAt)) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+// In a terminal during development, the JSON log lines are printed readably (pino-pretty); piped
+// or in production they stay JSON for a log shipper. LOG_FORMAT set by hand wins.
+if (!process.env.LOG_FORMAT && process.stdout.isTTY && process.env.NODE_ENV !== "production") {
+  process.env.LOG_FORMAT = "pretty";
+}
+
 await import(at("apps/server/dist/main.js"));

@@ -13,9 +13,12 @@ import { createMemoryRateLimiter } from "./adapters/rate-limit/memory.js";
 import type { RateLimiter } from "./adapters/rate-limit/types.js";
 import { type Config, fastifyTrustProxy, loadConfig } from "./config.js";
 import type { Database } from "./db/client.js";
+import { MAIL_JOB, type MailDelivery } from "./jobs/mail.js";
+import type { JobOptions, JobQueue } from "./jobs/queue.js";
+import { registerJobs } from "./jobs/register.js";
 import { authenticate } from "./modules/auth/authenticate.js";
 import { authRoutes } from "./modules/auth/routes.js";
-import { type AuthService, createAuthService } from "./modules/auth/service.js";
+import { type AuthService, createAuthService, PASSWORD_RESET_JOB } from "./modules/auth/service.js";
 import { createTokenSigner, ephemeralSecret } from "./modules/auth/tokens.js";
 import { catalogueRoutes } from "./modules/catalogue/routes.js";
 import { type CatalogueService, createCatalogueService } from "./modules/catalogue/service.js";
@@ -46,6 +49,7 @@ import { runRoutes } from "./modules/run/routes.js";
 import { registerErrorHandling } from "./plugins/errors.js";
 import { registerInputGuard } from "./plugins/input-guard.js";
 import { requestLogSerializers } from "./plugins/log-serializers.js";
+import { createMetrics, metricsRoutes } from "./plugins/metrics.js";
 import { noStore } from "./plugins/no-store.js";
 import { OneLineRequestLog } from "./plugins/request-log.js";
 import { registerRouteTable } from "./plugins/route-table.js";
@@ -58,6 +62,8 @@ declare module "fastify" {
     config: Config;
     database: Database;
     mailer: Mailer;
+    jobs: JobQueue;
+    mailDelivery: MailDelivery;
     rateLimiter: RateLimiter;
     catalogue: CatalogueService;
     codeRunner: CodeRunner;
@@ -96,6 +102,8 @@ export interface AppDeps {
   mentorModel?: MentorModel;
   /** Defaults to 3 failures, then 60 s answering from the lessons. */
   mentorBreaker?: CircuitBreaker;
+  /** Retry and time-out settings of the durable job queue (tests shorten them). */
+  jobOptions?: JobOptions;
   /** Built web app to serve; omitted in API-only tests. */
   webDistDir?: string;
 }
@@ -122,6 +130,7 @@ export async function buildApp(deps: AppDeps) {
   registerErrorHandling(app);
   registerInputGuard(app);
   registerRouteTable(app);
+  const metrics = createMetrics();
 
   // main.ts always passes a secret (configured or kept in DATA_DIR); tests without one get a fresh one.
   const serverSecret = config.JWT_SECRET ?? ephemeralSecret();
@@ -132,8 +141,12 @@ export async function buildApp(deps: AppDeps) {
     deps.mailer ?? createOutboxMailer(deps.database.db, app.log, deps.outboxDir ? { dir: deps.outboxDir } : {}),
   );
   app.decorate("rateLimiter", deps.rateLimiter ?? createMemoryRateLimiter());
+  // Mail, reset links and other work that must survive a crash go through the durable queue.
+  registerJobs(app, deps.database, { timeoutSeconds: config.JOB_TIMEOUT_SECONDS, ...deps.jobOptions });
+  app.jobs.onRun((queue, seconds, ok) => metrics.jobRan(queue, seconds, ok));
+  metrics.register(app);
   app.decorate("catalogue", createCatalogueService(deps.database.db));
-  app.decorate("codeRunner", deps.codeRunner ?? createOffRunner());
+  app.decorate("codeRunner", metrics.instrumentRunner(deps.codeRunner ?? createOffRunner()));
   app.decorate(
     "mentor",
     createMentorService({
@@ -160,7 +173,8 @@ export async function buildApp(deps: AppDeps) {
       db: deps.database.db,
       tokens: createTokenSigner(serverSecret),
       rateLimiter: app.rateLimiter,
-      mailer: app.mailer,
+      mail: app.mailDelivery,
+      enqueueReset: (data) => app.jobs.send(PASSWORD_RESET_JOB, data),
       log: app.log,
     }),
   );
@@ -195,7 +209,7 @@ export async function buildApp(deps: AppDeps) {
     "contact",
     createContactService({
       db: deps.database.db,
-      mailer: app.mailer,
+      enqueueMail: (data) => app.jobs.send(MAIL_JOB, data, { key: data.key }),
       rateLimiter: app.rateLimiter,
       supportEmail: config.SUPPORT_EMAIL,
       log: app.log,
@@ -245,6 +259,7 @@ export async function buildApp(deps: AppDeps) {
     },
     { prefix: "/api" },
   );
+  await metricsRoutes(app, metrics);
   await registerWebApp(app, deps.webDistDir, publicOrigin(config));
   await registerVerifyPage(app, deps.webDistDir);
   return app;

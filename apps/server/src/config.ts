@@ -41,6 +41,8 @@ export const configSchema = z.object({
     .optional(),
   TRUST_PROXY: trustProxy,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** json (one JSON object a line, for log shippers) or pretty (pino-pretty; npm start in a terminal). */
+  LOG_FORMAT: z.enum(["json", "pretty"]).default("json"),
   /** Signs login tokens; generated and kept in DATA_DIR when absent, required in production. */
   JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   /** smtp://user:pass@host:587 or smtps://...; without it mail goes to the outbox (database + log). */
@@ -71,6 +73,10 @@ export const configSchema = z.object({
   MENTOR_LLM_MODEL: z.string().min(1).max(200).optional(),
   /** Sent as a Bearer token; optional for local servers such as Ollama. */
   MENTOR_LLM_KEY: z.string().min(1).optional(),
+  /** A background job running longer than this is taken as lost (its process died) and retried. */
+  JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** Bearer token that /metrics requires; unset: /metrics answers 404. */
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -13,6 +13,8 @@ import { readCatalogue, seedCatalogue } from "./db/seed.js";
 import { ensureJwtSecret } from "./modules/auth/secret.js";
 import { webDistDir } from "./paths.js";
 
+const SHUTDOWN_DEADLINE_MS = 25_000;
+
 async function main() {
   // Everything this process creates (database files, secret, outbox) is readable by its owner only.
   process.umask(0o077);
@@ -61,7 +63,13 @@ async function main() {
     webDistDir,
     // Without Razorpay keys the test checkout signs with a secret kept in DATA_DIR, like the JWT secret.
     ...(config.RAZORPAY_KEY_ID ? {} : { testCheckoutSecret: ensureTestCheckoutSecret(config.DATA_DIR) }),
-    logger: { level: config.LOG_LEVEL },
+    logger: {
+      level: config.LOG_LEVEL,
+      // pino-pretty in a worker thread for people reading a terminal; JSON lines otherwise.
+      ...(config.LOG_FORMAT === "pretty"
+        ? { transport: { target: "pino-pretty", options: { translateTime: "SYS:HH:MM:ss", ignore: "pid,hostname" } } }
+        : {}),
+    },
     ...(smtp ? { mailer: smtp } : { outboxDir: join(resolve(config.DATA_DIR), "outbox") }),
   });
   warn = (message) => app.log.warn(message);
@@ -70,7 +78,13 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, "shutting down: finishing in-flight requests");
+    app.log.info({ signal }, "shutting down: finishing in-flight requests and running jobs");
+    // A deploy waits 30 s before SIGKILL: whatever is still running at 25 s is left to the queue
+    // (a job not marked done runs again) and the process exits on its own.
+    setTimeout(() => {
+      app.log.error("shutdown took over 25 s: exiting with work still running");
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
     try {
       await app.close();
       await Promise.allSettled([app.mailer.close(), app.rateLimiter.close()]);

@@ -5,6 +5,7 @@ import type { RateLimiter } from "../src/adapters/rate-limit/types.js";
 import { buildApp } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
 import { seedCatalogue } from "../src/db/seed.js";
+import type { JobOptions } from "../src/jobs/queue.js";
 import { createTestDatabase, type Engine, realCatalogue, type TestDatabase } from "./harness.js";
 
 export const TEST_JWT_SECRET = "test-secret-that-is-long-enough-for-hs256-signing";
@@ -19,6 +20,8 @@ interface AccountsAppOptions {
   database?: TestDatabase;
   /** The Java runner (off by default). */
   codeRunner?: CodeRunner;
+  /** The job queue's retry settings (tests shorten the back-off). */
+  jobOptions?: JobOptions;
 }
 
 export async function createAccountsTestApp(engine: Engine, options: AccountsAppOptions = {}) {
@@ -37,6 +40,7 @@ export async function createAccountsTestApp(engine: Engine, options: AccountsApp
     ...(options.rateLimiter ? { rateLimiter: options.rateLimiter } : {}),
     ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
     ...(options.codeRunner ? { codeRunner: options.codeRunner } : {}),
+    ...(options.jobOptions ? { jobOptions: options.jobOptions } : {}),
   });
   await app.ready();
   return {

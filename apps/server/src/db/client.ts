@@ -26,6 +26,13 @@ export interface Database {
    */
   withStartupLock<T>(fn: () => Promise<T>): Promise<T>;
   ping(): Promise<void>;
+  /**
+   * Plain SQL for libraries that bring their own (the job queue): with values, one parameterised
+   * statement; without, a script of one or more statements. Shares this handle's pool or PGlite.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+  /** Connections in use and idle, and callers waiting for one (PGlite: one connection, no pool). */
+  poolStats(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -75,6 +82,8 @@ export function openDatabase(options: DatabaseOptions): Database {
       ping: async () => {
         await db.execute(sql`select 1`);
       },
+      executeSql: async (text, values) => pool.query(text, values),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
     };
   }
@@ -102,6 +111,14 @@ export function openDatabase(options: DatabaseOptions): Database {
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    // PGlite's query() takes one statement with parameters; exec() runs a script (the queue's
+    // migrations and locked maintenance are scripts) and answers one result per statement.
+    executeSql: async (text, values) => {
+      if (values && values.length > 0) return pgl.query<Record<string, unknown>>(text, values);
+      const results = await pgl.exec(text);
+      return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+    },
+    poolStats: () => ({ total: 1, idle: 1, waiting: 0 }),
     close: () => pgl.close(),
   };
 }

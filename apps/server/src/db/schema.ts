@@ -114,6 +114,16 @@ export const mailOutbox = pgTable("mail_outbox", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Mail that the job queue has handed to the mail server, one row per dedupe key (decision 0017):
+ * a job retried after a crash finds its key here and sends nothing twice.
+ */
+export const mailDeliveries = pgTable("mail_deliveries", {
+  key: text("key").primaryKey(),
+  messageId: text("message_id").notNull(),
+  sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const enrollments = pgTable(
   "enrollments",
   {

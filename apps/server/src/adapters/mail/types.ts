@@ -3,6 +3,11 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /**
+   * The Message-ID header, without angle brackets: derived from the job's dedupe key, so a mail
+   * sent again after a crash carries the same id and mail systems treat it as one message.
+   */
+  messageId?: string;
 }
 
 /** Sends mail. The SMTP adapter talks to a real server; the outbox keeps mail in the database. */

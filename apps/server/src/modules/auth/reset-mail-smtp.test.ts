@@ -1,44 +1,8 @@
-import type { AddressInfo } from "node:net";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createAccountsTestApp, registerUser } from "../../../test/accounts.js";
 import { engines } from "../../../test/harness.js";
+import { decodeQuotedPrintable, startSink } from "../../../test/smtp-sink.js";
 import { createSmtpMailer } from "../../adapters/mail/smtp.js";
-
-interface Delivered {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server on a free local port that keeps every message it receives. */
-async function startSink() {
-  const delivered: Delivered[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => {
-        delivered.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString("utf8"),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return { delivered, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
-
-/** Undoes quoted-printable soft line breaks and escapes so the link can be read back. */
-const decodeQuotedPrintable = (s: string) =>
-  s.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
 
 describe.each(engines)("password reset mail over SMTP on %s", (engine) => {
   let sink: Awaited<ReturnType<typeof startSink>>;

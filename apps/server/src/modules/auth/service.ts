@@ -2,11 +2,12 @@ import { createHash, randomBytes } from "node:crypto";
 import type { AuthResponse, LoginRequest, PublicUser, RegisterRequest } from "@koc/shared";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import type { Mailer } from "../../adapters/mail/types.js";
+import { renderMail } from "../../adapters/mail/layout.js";
 import type { RateLimiter } from "../../adapters/rate-limit/types.js";
 import type { Db } from "../../db/client.js";
 import { passwordResetTokens, users } from "../../db/schema.js";
 import { BadRequestError, ConflictError, RateLimitedError, UnauthenticatedError } from "../../errors.js";
+import type { MailDelivery } from "../../jobs/mail.js";
 import { newReferralCode, normaliseReferralCode } from "../referral/code.js";
 import { creditNewAccount } from "../referral/ledger.js";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords.js";
@@ -55,11 +56,21 @@ export interface AuthServiceDeps {
   db: Db;
   tokens: TokenSigner;
   rateLimiter: RateLimiter;
-  mailer: Mailer;
+  /** Sends a mail once per key (the job queue's mail delivery). */
+  mail: Pick<MailDelivery, "deliver" | "delivered">;
+  /** Puts a password-reset job in the durable queue (PASSWORD_RESET_JOB). */
+  enqueueReset: (data: ResetJobData) => Promise<unknown>;
   log: FastifyBaseLogger;
 }
 
-export function createAuthService({ db, tokens, rateLimiter, mailer, log }: AuthServiceDeps) {
+/** The job that writes and mails a reset link; queued by forgotPassword, run by the job queue. */
+export const PASSWORD_RESET_JOB = "password-reset";
+export interface ResetJobData {
+  email: string;
+  origin: string;
+}
+
+export function createAuthService({ db, tokens, rateLimiter, mail, enqueueReset, log }: AuthServiceDeps) {
   const issue = async (u: UserRow): Promise<AuthResponse> => ({
     token: await tokens.sign({ userId: u.id, tokenVersion: u.tokenVersion }),
     user: toPublicUser(u),
@@ -67,7 +78,14 @@ export function createAuthService({ db, tokens, rateLimiter, mailer, log }: Auth
 
   const findByEmail = async (email: string) => (await db.select().from(users).where(eq(users.email, email)))[0];
 
-  async function sendResetMail(email: string, origin: string) {
+  /**
+   * The reset job: a fresh token and its link, mailed under the job's key. A retry (the mail server
+   * was down) writes a new token, so the link's hour starts when the mail really leaves; a job
+   * whose mail already went (the process died before the job was marked done) sends nothing.
+   */
+  async function sendResetMail({ email, origin }: ResetJobData, jobId: string) {
+    const key = `password-reset:${jobId}`;
+    if (await mail.delivered(key)) return;
     const user = await findByEmail(email);
     if (!user) return;
     const token = randomBytes(32).toString("base64url");
@@ -76,15 +94,20 @@ export function createAuthService({ db, tokens, rateLimiter, mailer, log }: Auth
       tokenHash: sha256(token),
       expiresAt: new Date(Date.now() + RESET_TOKEN_LIFETIME_MS),
     });
-    const link = `${origin}/reset-password?token=${token}`;
-    await mailer.send({
-      to: user.email,
-      subject: "Reset your Kingdom of Code password",
-      text:
-        `Hail, ${user.name}!\n\nSomeone (we hope you) asked to reset the password of your Kingdom of Code account.\n` +
-        `Open this link within one hour to choose a new password:\n\n${link}\n\n` +
-        "If you did not ask for this, ignore this message: your password stays as it is.\n",
-    });
+    await mail.deliver(
+      key,
+      renderMail({
+        to: user.email,
+        subject: "Reset your Kingdom of Code password",
+        heading: `Hail, ${user.name}!`,
+        paragraphs: [
+          "Someone (we hope you) asked to reset the password of your Kingdom of Code account.",
+          "Open this link within one hour to choose a new password.",
+        ],
+        action: { label: "Choose a new password", url: `${origin}/reset-password?token=${token}` },
+        after: ["If you did not ask for this, ignore this message: your password stays as it is."],
+      }),
+    );
   }
 
   return {
@@ -175,16 +198,17 @@ export function createAuthService({ db, tokens, rateLimiter, mailer, log }: Auth
     },
 
     /**
-     * Answers the same whatever the email. The lookup and the mail happen after the answer, so the
-     * response time says nothing either; a flood of requests for one address sends at most a few mails.
+     * Answers the same whatever the email. The request only queues a job (the same insert whether
+     * or not the account exists); the lookup and the mail happen in the job, so the response time
+     * says nothing either. A flood of requests for one address sends at most a few mails.
      */
     async forgotPassword(email: string, origin: string): Promise<{ message: string }> {
       const hit = await rateLimiter.hit(`reset-mail:${email}`, RESET_MAIL_LIMIT.limit, RESET_MAIL_LIMIT.windowSeconds);
-      if (hit.allowed) {
-        sendResetMail(email, origin).catch((err) => log.error({ err }, "password reset mail failed"));
-      }
+      if (hit.allowed) await enqueueReset({ email, origin });
       return { message: RESET_REQUESTED };
     },
+
+    sendResetMail,
 
     /** Single use: the token is consumed atomically; every older login token stops working. */
     async resetPassword(token: string, password: string): Promise<{ message: string }> {

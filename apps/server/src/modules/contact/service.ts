@@ -1,10 +1,11 @@
 import { CONTACT_SUCCESS, type ContactRequest, type ContactResponse } from "@koc/shared";
 import type { FastifyBaseLogger } from "fastify";
-import type { Mailer } from "../../adapters/mail/types.js";
+import { renderMail } from "../../adapters/mail/layout.js";
 import type { RateLimiter } from "../../adapters/rate-limit/types.js";
 import type { Db } from "../../db/client.js";
 import { contactMessages } from "../../db/schema.js";
 import { RateLimitedError } from "../../errors.js";
+import type { MailJobData } from "../../jobs/mail.js";
 
 /** Per sender address (email) and per network address (IP): generous for people, tight for floods. */
 export const CONTACT_RATE_LIMITS = {
@@ -17,13 +18,14 @@ export const CONTACT_RATE_LIMITED =
 
 interface ContactDeps {
   db: Db;
-  mailer: Mailer;
+  /** Queues the notice in the durable job queue (MAIL_JOB), keyed by the message. */
+  enqueueMail: (data: MailJobData) => Promise<unknown>;
   rateLimiter: RateLimiter;
   supportEmail: string;
   log: Pick<FastifyBaseLogger, "warn">;
 }
 
-export function createContactService({ db, mailer, rateLimiter, supportEmail, log }: ContactDeps) {
+export function createContactService({ db, enqueueMail, rateLimiter, supportEmail, log }: ContactDeps) {
   const ok: ContactResponse = { success: true, message: CONTACT_SUCCESS };
 
   async function checkRate(key: string, rule: { limit: number; windowSeconds: number }) {
@@ -45,21 +47,21 @@ export function createContactService({ db, mailer, rateLimiter, supportEmail, lo
         .values({ name: input.name, email, subject: input.subject, message: input.message, ip })
         .returning({ id: contactMessages.id, createdAt: contactMessages.createdAt });
 
-      // The message is already stored, so a mail failure must not lose it or fail the visitor.
+      // The message is already stored; the notice is queued (and retried until the mail server takes
+      // it), so a mail server that is down neither loses it nor fails the visitor.
       try {
-        await mailer.send({
-          to: supportEmail,
-          subject: `[Contact] ${input.subject}`,
-          text: [
-            `New contact message ${row?.id ?? ""}`,
-            `From: ${input.name} <${email}>`,
-            `Subject: ${input.subject}`,
-            "",
-            input.message,
-          ].join("\n"),
+        const key = `contact:${row?.id}`;
+        await enqueueMail({
+          key,
+          message: renderMail({
+            to: supportEmail,
+            subject: `[Contact] ${input.subject}`,
+            heading: `New contact message ${row?.id ?? ""}`,
+            paragraphs: [`From: ${input.name} <${email}>\nSubject: ${input.subject}`, input.message],
+          }),
         });
       } catch (err) {
-        log.warn({ err, contactMessageId: row?.id }, "contact notification mail failed");
+        log.warn({ err, contactMessageId: row?.id }, "contact notification could not be queued");
       }
       return ok;
     },

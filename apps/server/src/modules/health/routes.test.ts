@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, engines } from "../../../test/harness.js";
+import { createOffRunner } from "../../adapters/code-runner/off.js";
+import { buildApp } from "../../app.js";
 
 describe.each(engines)("health and readiness on %s", (engine) => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -17,7 +19,7 @@ describe.each(engines)("health and readiness on %s", (engine) => {
   it("reports ready while the database answers, and 503 once it does not", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/ready" });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: "ready", database: engine });
+    expect(res.json()).toEqual({ status: "ready", database: engine, runner: "off" });
 
     const broken = await createTestApp(engine, { seed: false });
     await broken.database.close();
@@ -25,5 +27,21 @@ describe.each(engines)("health and readiness on %s", (engine) => {
     expect(down.statusCode).toBe(503);
     expect(down.json()).toEqual({ message: "Database is not answering" });
     await broken.close();
+  });
+
+  it("reports 503 while the code runner does not answer", async () => {
+    const stuck = await buildApp({
+      database: t.database,
+      codeRunner: { ...createOffRunner(), status: () => new Promise(() => undefined) },
+    });
+    const res = await stuck.inject({ method: "GET", url: "/api/ready" });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ message: "The code runner is not answering" });
+    const failing = await buildApp({
+      database: t.database,
+      codeRunner: { ...createOffRunner(), status: () => Promise.reject(new Error("judge0 down")) },
+    });
+    expect((await failing.inject({ method: "GET", url: "/api/ready" })).statusCode).toBe(503);
+    await Promise.all([stuck.close(), failing.close()]);
   });
 });

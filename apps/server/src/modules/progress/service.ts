@@ -1,5 +1,5 @@
 import { type CourseProgressBody, courseXp, dayStreak, isPassing, type StoredCourseProgress } from "@koc/shared";
-import { and, eq, inArray, isNotNull, notInArray } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, notInArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { exercisePasses, quizAttempts, topicCompletionChanges, topicCompletions } from "../../db/schema.js";
 import type { CatalogueService } from "../catalogue/service.js";
@@ -16,30 +16,43 @@ interface ProgressDeps {
  * browser's progress_{courseId} record is a cache of this answer.
  */
 export function createProgressService({ db, catalogue, now = () => new Date() }: ProgressDeps) {
+  /**
+   * Everything the progress of one course is computed from, in one round trip: attempts, completions,
+   * trials passed and completion presses (UNION ALL on the per-user-and-course indexes). Four
+   * sequential queries made a progress save wait for a pool connection four times under load.
+   */
+  async function activityOf(userId: string, courseId: string) {
+    const result = (await db.execute(sql`
+      select 'attempt' as kind, material_id, score, created_at as at from quiz_attempts
+        where user_id = ${userId} and course_id = ${courseId} and material_id is not null
+      union all
+      select 'completion', material_id, null, completed_at from topic_completions
+        where user_id = ${userId} and course_id = ${courseId}
+      union all
+      select 'trial', null, null, passed_at from exercise_passes
+        where user_id = ${userId} and course_id = ${courseId}
+      union all
+      select 'change', null, null, changed_at from topic_completion_changes
+        where user_id = ${userId} and course_id = ${courseId}`)) as unknown as {
+      rows: { kind: string; material_id: string | null; score: number | null; at: Date | string }[];
+    };
+    const attempts: { materialId: string | null; score: number; at: Date }[] = [];
+    const completions: { materialId: string; at: Date }[] = [];
+    const trials: { at: Date }[] = [];
+    const changes: { at: Date }[] = [];
+    for (const row of result.rows) {
+      const at = new Date(row.at);
+      if (row.kind === "attempt") attempts.push({ materialId: row.material_id, score: Number(row.score), at });
+      else if (row.kind === "completion") completions.push({ materialId: String(row.material_id), at });
+      else if (row.kind === "trial") trials.push({ at });
+      else changes.push({ at });
+    }
+    return { attempts, completions, trials, changes };
+  }
+
   async function compute(userId: string, courseId: string, timeZone: string): Promise<StoredCourseProgress> {
     const lessons = await catalogue.lessonsWithAnswers(courseId);
-    const attempts = await db
-      .select({ materialId: quizAttempts.materialId, score: quizAttempts.score, at: quizAttempts.createdAt })
-      .from(quizAttempts)
-      .where(
-        and(eq(quizAttempts.userId, userId), eq(quizAttempts.courseId, courseId), isNotNull(quizAttempts.materialId)),
-      );
-    const completions = await db
-      .select({ materialId: topicCompletions.materialId, at: topicCompletions.completedAt })
-      .from(topicCompletions)
-      .where(and(eq(topicCompletions.userId, userId), eq(topicCompletions.courseId, courseId)));
-
-    // Trials passed: each adds XP_PER_TRIAL once (the shared rules' courseXp) and counts as activity.
-    const trials = await db
-      .select({ at: exercisePasses.passedAt })
-      .from(exercisePasses)
-      .where(and(eq(exercisePasses.userId, userId), eq(exercisePasses.courseId, courseId)));
-
-    // Presses of the completion button, kept after a completion is undone: the day still counts.
-    const changes = await db
-      .select({ at: topicCompletionChanges.changedAt })
-      .from(topicCompletionChanges)
-      .where(and(eq(topicCompletionChanges.userId, userId), eq(topicCompletionChanges.courseId, courseId)));
+    const { attempts, completions, trials, changes } = await activityOf(userId, courseId);
 
     const best = new Map<string, number>();
     for (const a of attempts) {

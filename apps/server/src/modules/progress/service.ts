@@ -29,9 +29,10 @@ export function createProgressService({ db, catalogue, now = () => new Date() }:
       .from(topicCompletions)
       .where(and(eq(topicCompletions.userId, userId), eq(topicCompletions.courseId, courseId)));
 
-    // Trials passed: each adds XP_PER_TRIAL once (the shared rules' courseXp) and counts as activity.
+    // Trials passed: each adds XP_PER_TRIAL once (a quarter when solved with help: the shared rules'
+    // courseXp) and counts as activity.
     const trials = await db
-      .select({ at: exercisePasses.passedAt })
+      .select({ at: exercisePasses.passedAt, withHelp: exercisePasses.withHelp })
       .from(exercisePasses)
       .where(and(eq(exercisePasses.userId, userId), eq(exercisePasses.courseId, courseId)));
 
@@ -60,7 +61,7 @@ export function createProgressService({ db, catalogue, now = () => new Date() }:
       completed,
       knowledgeUnlocked: ids.filter((id) => isPassing(best.get(id) ?? -1)),
       topicProgress: Object.fromEntries(ids.filter((id) => best.has(id)).map((id) => [id, best.get(id) as number])),
-      xp: courseXp(completed.length, trials.length),
+      xp: courseXp(completed.length, trials.filter((t) => !t.withHelp).length, trials.filter((t) => t.withHelp).length),
       streak: dayStreak(activity, now(), timeZone),
       updatedAt: last.toISOString(),
     };

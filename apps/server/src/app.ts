@@ -27,11 +27,16 @@ import { type CertificateService, createCertificateService } from "./modules/cer
 import { registerVerifyPage } from "./modules/certificates/verify-page.js";
 import { contactRoutes } from "./modules/contact/routes.js";
 import { type ContactService, createContactService } from "./modules/contact/service.js";
+import { draftRoutes } from "./modules/drafts/routes.js";
+import { createDraftService, type DraftService } from "./modules/drafts/service.js";
 import { enrollmentRoutes } from "./modules/enrollments/routes.js";
 import { createEnrollmentService, type EnrollmentService } from "./modules/enrollments/service.js";
+import { trialAttemptRoutes, trialHelpRoutes } from "./modules/exercises/help-routes.js";
+import { createHelpStateSigner } from "./modules/exercises/help-state.js";
 import { createTrialReceiptSigner } from "./modules/exercises/receipts.js";
 import { exercisePassRoutes, exerciseRoutes } from "./modules/exercises/routes.js";
 import { createExerciseService, type ExerciseService } from "./modules/exercises/service.js";
+import { createTrialTools, type TrialTools } from "./modules/exercises/trial-tools.js";
 import { healthRoutes } from "./modules/health/routes.js";
 import { mentorRoutes } from "./modules/mentor/routes.js";
 import { createMentorService, type MentorService } from "./modules/mentor/service.js";
@@ -78,6 +83,8 @@ declare module "fastify" {
     paymentWebhook: ReturnType<typeof createWebhookHandler>;
     quiz: QuizService;
     exercises: ExerciseService;
+    trialTools: TrialTools;
+    drafts: DraftService;
   }
 }
 
@@ -198,9 +205,20 @@ export async function buildApp(deps: AppDeps) {
       catalogue: app.catalogue,
       rateLimiter: app.rateLimiter,
       receipts: createTrialReceiptSigner(serverSecret),
+      helpSigner: createHelpStateSigner(serverSecret),
       codeRunner: () => app.codeRunner,
     }),
   );
+  app.decorate(
+    "trialTools",
+    createTrialTools({
+      db: deps.database.db,
+      exercises: app.exercises,
+      rateLimiter: app.rateLimiter,
+      codeRunner: () => app.codeRunner,
+    }),
+  );
+  app.decorate("drafts", createDraftService(deps.database.db));
   app.decorate(
     "referrals",
     createReferralService({ db: deps.database.db, rateLimiter: app.rateLimiter, log: app.log }),
@@ -250,12 +268,15 @@ export async function buildApp(deps: AppDeps) {
         await user.register(paymentRoutes);
         await user.register(quizReceiptRoutes);
         await user.register(exercisePassRoutes);
+        await user.register(trialAttemptRoutes);
+        await user.register(draftRoutes);
       });
       await api.register(paymentWebhookRoutes);
       await api.register(contactRoutes);
       await api.register(mentorRoutes);
       await api.register(quizRoutes);
       await api.register(exerciseRoutes);
+      await api.register(trialHelpRoutes);
     },
     { prefix: "/api" },
   );

@@ -9,7 +9,7 @@
 import { eq } from "drizzle-orm";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { mailOutbox } from "../src/db/schema.js";
+import { exerciseAttempts, mailOutbox } from "../src/db/schema.js";
 import { createAccountsTestApp, registerUser, TEST_JWT_SECRET } from "./accounts.js";
 import { apiRoutes } from "./fuzz/requests.js";
 import { engines } from "./harness.js";
@@ -32,7 +32,13 @@ const progressBody = {
 /** The victim's own order, payment and invoice: the other learner's token aims at them. */
 const victimPayment = { orderId: "order_x", paymentId: "pay_x", signature: "x", invoiceId: "INV-000000" };
 /** The victim's earned progress (a passed and completed topic) and their certificate's code. */
-const victimEarned = { lessonId: "", certificateCode: "KOC-1700000000000-ABCDEFGHI" };
+const victimEarned = {
+  lessonId: "",
+  certificateCode: "KOC-1700000000000-ABCDEFGHI",
+  attemptId: "00000000-0000-4000-8000-000000000000",
+};
+const VICTIM_TRIAL = "python-programming--getting-started-with-python--1";
+const VICTIM_CODE = "print('victim code 7f3a')";
 const VICTIM_EMAIL = "victim-7f3a@example.com";
 
 /**
@@ -47,6 +53,15 @@ const SAMPLES: Record<string, Sample> = {
   },
   "POST /api/quiz/receipts": { body: { receipts: ["forged.receipt"] } },
   "GET /api/exercises/passed": {},
+  "GET /api/exercises/:id/attempts": { params: { id: "python-programming--getting-started-with-python--1" } },
+  get "GET /api/exercise-attempts/:attemptId"() {
+    return { params: { attemptId: victimEarned.attemptId } };
+  },
+  "GET /api/drafts/:key": { params: { key: "trial:python-programming--getting-started-with-python--1" } },
+  "PUT /api/drafts/:key": {
+    params: { key: "trial:python-programming--getting-started-with-python--1" },
+    body: { code: "print('attacker')", language: "python", updatedAt: 9_999_999_999_999 },
+  },
   "POST /api/referral/generate-code": { body: { email: VICTIM_EMAIL } },
   "POST /api/referral/apply-code": { body: { referralCode: "ABCDEFGH", newUserEmail: VICTIM_EMAIL } },
   "GET /api/referral/stats/:email": { params: { email: VICTIM_EMAIL } },
@@ -116,6 +131,27 @@ describe.each(engines)("authorisation matrix on %s", (engine) => {
     });
     expect(cert.statusCode, cert.body).toBe(201);
     victimEarned.certificateCode = cert.json().code;
+
+    // The victim's stored trial attempt and editor draft (this app runs no code, so written directly).
+    const [attempt] = await t.database.db
+      .insert(exerciseAttempts)
+      .values({
+        userId: victim.user._id,
+        exerciseId: VICTIM_TRIAL,
+        code: VICTIM_CODE,
+        language: "python",
+        passed: false,
+        checks: [{ name: "Victim Marker 7f3a", passed: false, timedOut: false }],
+      })
+      .returning();
+    victimEarned.attemptId = String(attempt?.id);
+    const draft = await t.app.inject({
+      method: "PUT",
+      url: `/api/drafts/trial:${VICTIM_TRIAL}`,
+      headers: victim.auth,
+      payload: { code: VICTIM_CODE, language: "python", updatedAt: 1_000 },
+    });
+    expect(draft.statusCode, draft.body).toBe(200);
 
     // The victim buys premium through the test checkout: an order, a payment and an invoice of theirs.
     const order = await t.app.inject({
@@ -251,7 +287,8 @@ describe.each(engines)("authorisation matrix on %s", (engine) => {
         ...(sample.body !== undefined ? { payload: sample.body as object } : {}),
       });
       expect(res.statusCode, `${r.method} ${r.url}`).toBeLessThan(500);
-      for (const m of [...VICTIM_MARKERS, victim.user._id]) expect(res.body, `${r.method} ${r.url}`).not.toContain(m);
+      for (const m of [...VICTIM_MARKERS, victim.user._id, VICTIM_CODE])
+        expect(res.body, `${r.method} ${r.url}`).not.toContain(m);
     }
     // The victim's enrolment and progress are untouched by the other learner's writes and deletes.
     const enrolments = await t.app.inject({ url: "/api/enrollments", headers: victim.auth });
@@ -277,5 +314,13 @@ describe.each(engines)("authorisation matrix on %s", (engine) => {
       headers: other.auth,
     });
     expect(invoice.statusCode).toBe(404);
+    // The victim's attempt stays theirs, and their draft was not overwritten by the other's newer one.
+    const attempt = await t.app.inject({
+      url: `/api/exercise-attempts/${victimEarned.attemptId}`,
+      headers: victim.auth,
+    });
+    expect(attempt.json()).toMatchObject({ code: VICTIM_CODE });
+    const draft = await t.app.inject({ url: `/api/drafts/trial:${VICTIM_TRIAL}`, headers: victim.auth });
+    expect(draft.json()).toMatchObject({ code: VICTIM_CODE, updatedAt: 1_000 });
   });
 });

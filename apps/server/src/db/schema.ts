@@ -469,6 +469,8 @@ export const exercisePasses = pgTable(
     source: text("source", { enum: ["submission", "receipt"] })
       .notNull()
       .default("submission"),
+    /** Passed after revealing the solution: a quarter of the xp, no achievement, not on the certificate. */
+    withHelp: boolean("with_help").notNull().default(false),
     passedAt: timestamp("passed_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -476,4 +478,73 @@ export const exercisePasses = pgTable(
     index("exercise_passes_user_course_idx").on(t.userId, t.courseId),
     check("exercise_passes_source_valid", sql`${t.source} in ('submission', 'receipt')`),
   ],
+);
+
+/**
+ * Every graded submission of a signed-in learner ("My attempts"): the code, language, Java release,
+ * and each check's result as the learner saw it (never hidden data).
+ */
+export const exerciseAttempts = pgTable(
+  "exercise_attempts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    exerciseId: text("exercise_id")
+      .notNull()
+      .references(() => exercises.id, { onDelete: "cascade" }),
+    code: text("code").notNull(),
+    language: text("language").notNull(),
+    /** "java17" etc.; null for Python and JavaScript. */
+    release: text("release"),
+    passed: boolean("passed").notNull(),
+    compileError: boolean("compile_error").notNull().default(false),
+    checks: jsonb("checks").$type<{ name: string; passed: boolean; timedOut: boolean }[]>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("exercise_attempts_user_exercise_idx").on(t.userId, t.exerciseId, t.createdAt)],
+);
+
+/**
+ * A learner's place on a trial's ladder of help: failed submissions, hints taken (and the failures
+ * when the last was taken: the next needs another attempt), and when the solution was revealed.
+ */
+export const exerciseHelp = pgTable(
+  "exercise_help",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    exerciseId: text("exercise_id")
+      .notNull()
+      .references(() => exercises.id, { onDelete: "cascade" }),
+    failures: integer("failures").notNull().default(0),
+    hintsTaken: integer("hints_taken").notNull().default(0),
+    failuresAtLastHint: integer("failures_at_last_hint").notNull().default(0),
+    revealedAt: timestamp("revealed_at", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.exerciseId] }),
+    check("exercise_help_counts", sql`${t.failures} >= 0 and ${t.hintsTaken} >= 0`),
+  ],
+);
+
+/**
+ * The editor's draft per trial and per lesson example, so it follows the learner to another device.
+ * Last write wins by the browser's timestamp (`updated_at`).
+ */
+export const codeDrafts = pgTable(
+  "code_drafts",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    code: text("code").notNull(),
+    language: text("language").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );

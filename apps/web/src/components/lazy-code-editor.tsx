@@ -8,6 +8,8 @@ const CodeEditorPanel = lazy(loadPanel);
 export interface LazyCodeEditorProps {
   language?: "java" | "javascript" | "python";
   initialCode?: string;
+  /** Keeps the learner's edits as a draft under this key (see lib/drafts). */
+  draftKey?: string;
 }
 
 /** How far below the screen the editor starts loading, so it is ready when the learner gets there. */

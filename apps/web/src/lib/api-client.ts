@@ -13,6 +13,8 @@ export interface RequestOptions<S extends z.ZodType> {
   /** The shared zod contract of the answer: every answer is parsed, never cast (`noContent` for a 204). */
   schema: S;
   signal?: AbortSignal;
+  /** Extra request headers (a visitor's signed trial help state). */
+  headers?: Record<string, string>;
 }
 
 /** Sends a request to our own origin with the stored token; a failure throws ApiError with the server's message. */
@@ -33,7 +35,7 @@ async function send(url: string, init: RequestInit & { headers: Record<string, s
 
 /** Every call goes to our own /api; the stored token is sent when there is one; the answer is parsed with `schema`. */
 export async function api<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<z.output<S>> {
-  const headers: Record<string, string> = { accept: "application/json" };
+  const headers: Record<string, string> = { ...options.headers, accept: "application/json" };
   if (options.body !== undefined) headers["content-type"] = "application/json";
   const init: RequestInit & { headers: Record<string, string> } = { method: options.method ?? "GET", headers };
   if (options.body !== undefined) init.body = JSON.stringify(options.body);

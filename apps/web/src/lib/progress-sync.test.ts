@@ -91,6 +91,20 @@ describe("progress sync", () => {
     expect(localStorage.getItem("quizReceipts")).toBeNull();
   });
 
+  it("hands a visitor's places on trials' ladders of help to the account with the receipts", async () => {
+    localStorage.setItem("token", "t0k3n");
+    keepReceipt("t.pass.sig");
+    localStorage.setItem("trialHelp", JSON.stringify({ "trial-a": "h.a.sig", "trial-b": "h.b.sig", junk: 7 }));
+    const server = fakeServer({});
+    await mergeAllProgressAfterLogin();
+    expect(server.calls[0]).toMatchObject({
+      method: "POST",
+      url: "/api/quiz/receipts",
+      body: { receipts: ["t.pass.sig", "h.a.sig", "h.b.sig"] },
+    });
+    expect(localStorage.getItem("trialHelp")).toBeNull();
+  });
+
   it("keeps the server's answer to a save as the browser's record", async () => {
     localStorage.setItem("token", "abc");
     const server = fakeServer({});

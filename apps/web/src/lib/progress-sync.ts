@@ -65,13 +65,17 @@ export function keepReceipt(receipt: string): void {
 /** Hands the visitor's receipts to the server once signed in; the server counts each genuine one once. */
 export async function redeemReceipts(): Promise<void> {
   const list = readJson<unknown>(storageKeys.quizReceipts, []);
-  const receipts = Array.isArray(list) ? list.filter((r): r is string => typeof r === "string") : [];
-  if (receipts.length === 0) {
-    removeKey(storageKeys.quizReceipts);
-    return;
+  const quiz = Array.isArray(list) ? list.filter((r): r is string => typeof r === "string") : [];
+  // The visitor's places on trials' ladders of help travel with them, so hints and reveals carry over.
+  const help = readJson<unknown>(storageKeys.trialHelp, {});
+  const helpStates =
+    help && typeof help === "object" ? Object.values(help).filter((t): t is string => typeof t === "string") : [];
+  const receipts = [...quiz, ...helpStates].slice(-500);
+  if (receipts.length > 0) {
+    await api("/quiz/receipts", { method: "POST", body: { receipts }, schema: redeemReceiptsResult });
   }
-  await api("/quiz/receipts", { method: "POST", body: { receipts }, schema: redeemReceiptsResult });
   removeKey(storageKeys.quizReceipts);
+  removeKey(storageKeys.trialHelp);
 }
 
 const sameProgress = (a: CourseProgress, b: CourseProgress) => JSON.stringify(toBody(a)) === JSON.stringify(toBody(b));

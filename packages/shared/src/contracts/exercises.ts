@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { slugId } from "./common.js";
 import { javaVersion } from "./run.js";
+import { trialHelp } from "./trial-help.js";
 
 /**
  * Auto-graded exercises ("trials"): content/courses/<course>/exercises/<lesson-stem>.<k>.md.
@@ -25,6 +26,8 @@ export const exerciseSummary = z.object({
    * or the free preview lesson at position 0). The server always sends it.
    */
   open: z.boolean().optional(),
+  /** Passed after revealing the solution: a quarter of the xp, not among the certificate's trials. */
+  solvedWithHelp: z.boolean().optional(),
 });
 export type ExerciseSummary = z.infer<typeof exerciseSummary>;
 export const exerciseList = z.array(exerciseSummary);
@@ -39,7 +42,8 @@ export const exerciseDetail = exerciseSummary.extend({
   /** Markdown. */
   statement: z.string(),
   starter: z.string(),
-  hints: z.array(z.string()),
+  /** How many hints it has: each is given by POST /api/exercises/{id}/hints once unlocked. */
+  hintCount: z.number().int().nonnegative(),
   samples: z.array(exerciseSample),
   /** How many hidden cases the submission is also graded on. */
   hiddenCases: z.number().int().nonnegative(),
@@ -104,6 +108,8 @@ export const submissionResult = z.object({
   receipt: z.string().optional(),
   /** A first pass: the trial achievements it unlocked (shared rules' TRIAL_ACHIEVEMENTS), if any. */
   achievements: z.array(z.string()).optional(),
+  /** The help ladder after this submission (a failure may unlock a hint or the solution). */
+  help: trialHelp.optional(),
 });
 export type SubmissionResult = z.infer<typeof submissionResult>;
 

@@ -1,4 +1,5 @@
 import { XP_PER_TRIAL } from "../contracts/exercises.js";
+import { XP_PER_TRIAL_WITH_HELP } from "./help-ladder.js";
 import { xpFor } from "./progress.js";
 
 /**
@@ -17,9 +18,12 @@ export function normaliseOutput(text: string): string {
 export const outputMatches = (actual: string, expected: string): boolean =>
   normaliseOutput(actual) === normaliseOutput(expected);
 
-/** A course's xp: 50 per completed topic plus XP_PER_TRIAL per trial passed (each counted once). */
-export const courseXp = (completedTopics: number, trialsPassed: number): number =>
-  xpFor(completedTopics) + trialsPassed * XP_PER_TRIAL;
+/**
+ * A course's xp: 50 per completed topic plus XP_PER_TRIAL per trial passed on one's own and
+ * XP_PER_TRIAL_WITH_HELP per trial solved after revealing its solution (each trial counted once).
+ */
+export const courseXp = (completedTopics: number, trialsPassed: number, trialsSolvedWithHelp = 0): number =>
+  xpFor(completedTopics) + trialsPassed * XP_PER_TRIAL + trialsSolvedWithHelp * XP_PER_TRIAL_WITH_HELP;
 
 /** Achievements for trials passed across all courses, beside the percent-based ones. */
 export const TRIAL_ACHIEVEMENTS = [

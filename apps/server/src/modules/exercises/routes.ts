@@ -6,6 +6,8 @@ import {
   exerciseListQuery,
   submissionRequest,
   submissionResult,
+  TRIAL_HELP_HEADER,
+  trialHelpHeaders,
   trialsPassedList,
 } from "@koc/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -42,6 +44,7 @@ export const exerciseRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         params: exerciseIdParams,
+        headers: trialHelpHeaders,
         body: submissionRequest,
         response: {
           200: submissionResult,
@@ -56,7 +59,13 @@ export const exerciseRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       // "No runner / busy" comes as an UnavailableError, whose message the error handler shows as is.
-      const who = { user: await identify(app, request), ip: request.ip };
+      // A visitor's signed place on the ladder of help rides in the x-trial-help header.
+      const help = request.headers[TRIAL_HELP_HEADER];
+      const who = {
+        user: await identify(app, request),
+        ip: request.ip,
+        helpToken: typeof help === "string" ? help : undefined,
+      };
       return app.exercises.submit(request.params.id, who, request.body);
     },
   );

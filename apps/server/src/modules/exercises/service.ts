@@ -5,17 +5,19 @@ import {
   type SubmissionRequest,
   type SubmissionResult,
   type TrialsPassed,
-  trialAchievementsUnlocked,
 } from "@koc/shared";
-import { and, asc, count, eq, inArray } from "drizzle-orm";
+import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import type { CodeRunner } from "../../adapters/code-runner/types.js";
 import type { RateLimiter } from "../../adapters/rate-limit/types.js";
 import type { DbOrTx } from "../../db/client.js";
-import { courses, exercisePasses, exercises, redeemedReceipts } from "../../db/schema.js";
+import { courses, exerciseHelp, exercisePasses, exercises, redeemedReceipts } from "../../db/schema.js";
 import { BadRequestError, ForbiddenError, NotFoundError, RateLimitedError } from "../../errors.js";
 import type { CatalogueService } from "../catalogue/service.js";
 import { gradeCases, runHiddenTests, testsNotRun, versionFor } from "./grading.js";
-import type { TrialReceiptSigner } from "./receipts.js";
+import { createHelpLadder } from "./help.js";
+import { HELP_STATE_PREFIX, type HelpStateSigner } from "./help-state.js";
+import { TRIAL_RECEIPT_PREFIX, type TrialReceiptSigner } from "./receipts.js";
+import { createSubmissionOutcome } from "./submission-outcome.js";
 
 export const TRIAL_RATE_LIMITED = "Too many trial submissions. Read the failing case again, then submit in a minute.";
 export const PREMIUM_TRIAL =
@@ -28,14 +30,19 @@ interface ExerciseDeps {
   catalogue: CatalogueService;
   rateLimiter: RateLimiter;
   receipts: TrialReceiptSigner;
+  /** Signs a visitor's place on the ladder of help (help-state.ts). */
+  helpSigner: HelpStateSigner;
   /** The app's runner (read at each submission: main.ts provides it once set up). */
   codeRunner: () => CodeRunner;
   now?: () => number;
 }
 
 type Row = typeof exercises.$inferSelect;
-/** Who submits: a learner (recorded, limited by id) or a visitor (a receipt, limited by address). */
-export type Submitter = { user: { id: string; isPremium: boolean } | null; ip: string };
+/**
+ * Who submits: a learner (recorded, limited by id) or a visitor (a receipt, limited by address; their
+ * signed help state, if any, in `helpToken`).
+ */
+export type Submitter = { user: { id: string; isPremium: boolean } | null; ip: string; helpToken?: string | undefined };
 type Reader = { isPremium: boolean } | null;
 
 const mayOpen = (access: "free" | "premium", position: number, reader: Reader) =>
@@ -46,9 +53,12 @@ export function createExerciseService({
   catalogue,
   rateLimiter,
   receipts,
+  helpSigner,
   codeRunner,
   now = Date.now,
 }: ExerciseDeps) {
+  const ladder = createHelpLadder({ db, signer: helpSigner, now });
+  const recorder = createSubmissionOutcome({ db, ladder, helpSigner, receipts, now });
   /** The exercise and whether the reader may open it; 404 when there is no such exercise. */
   async function find(id: string, reader: Reader): Promise<{ row: Row; open: boolean }> {
     const [row] = await db.select().from(exercises).where(eq(exercises.id, id));
@@ -57,28 +67,59 @@ export function createExerciseService({
     return { row, open: mayOpen(access, lesson.position, reader) };
   }
 
-  async function passedIds(userId: string, ids: string[]): Promise<Set<string>> {
-    if (ids.length === 0) return new Set();
+  /** The learner's passed trials among `ids`: true when solved with help. */
+  async function passedIds(userId: string, ids: string[]): Promise<Map<string, boolean>> {
+    if (ids.length === 0) return new Map();
     const rows = await db
-      .select({ id: exercisePasses.exerciseId })
+      .select({ id: exercisePasses.exerciseId, withHelp: exercisePasses.withHelp })
       .from(exercisePasses)
       .where(and(eq(exercisePasses.userId, userId), inArray(exercisePasses.exerciseId, ids)));
-    return new Set(rows.map((r) => r.id));
+    return new Map(rows.map((r) => [r.id, r.withHelp]));
   }
 
-  const summary = (row: Row, passed: boolean, open: boolean): ExerciseSummary => ({
+  const summary = (row: Row, passed: boolean | undefined, open: boolean): ExerciseSummary => ({
     _id: row.id,
     materialId: row.materialId,
     title: row.title,
     difficulty: row.difficulty,
     language: row.language,
-    passed,
+    passed: passed !== undefined,
     open,
+    ...(passed === true ? { solvedWithHelp: true } : {}),
   });
 
-  async function totalPasses(userId: string): Promise<number> {
-    const [r] = await db.select({ n: count() }).from(exercisePasses).where(eq(exercisePasses.userId, userId));
-    return Number(r?.n ?? 0);
+  /**
+   * A visitor's help state, brought into their account at sign-in so the ladder goes on where it
+   * stood: never lowers what the account recorded (greatest of each count, the earliest reveal).
+   * Genuine and unexpired states only; applying one twice changes nothing.
+   */
+  async function importHelp(userId: string, token: string): Promise<boolean> {
+    const state = helpSigner.verify(token, now());
+    if (!state) return false;
+    const [row] = await db.select({ id: exercises.id }).from(exercises).where(eq(exercises.id, state.exerciseId));
+    if (!row) return false;
+    const revealedAt = state.revealed ? new Date(state.at) : null;
+    await db
+      .insert(exerciseHelp)
+      .values({
+        userId,
+        exerciseId: row.id,
+        failures: state.failures,
+        hintsTaken: state.hintsTaken,
+        failuresAtLastHint: state.failuresAtLastHint,
+        revealedAt,
+      })
+      .onConflictDoUpdate({
+        target: [exerciseHelp.userId, exerciseHelp.exerciseId],
+        set: {
+          failures: sql`greatest(${exerciseHelp.failures}, excluded.failures)`,
+          hintsTaken: sql`greatest(${exerciseHelp.hintsTaken}, excluded.hints_taken)`,
+          failuresAtLastHint: sql`greatest(${exerciseHelp.failuresAtLastHint}, excluded.failures_at_last_hint)`,
+          revealedAt: sql`least(${exerciseHelp.revealedAt}, excluded.revealed_at)`,
+          updatedAt: new Date(),
+        },
+      });
+    return true;
   }
 
   return {
@@ -96,23 +137,23 @@ export function createExerciseService({
             user.id,
             rows.map((r) => r.id),
           )
-        : new Set<string>();
+        : new Map<string, boolean>();
       return rows.map((r) =>
-        summary(r, passed.has(r.id), mayOpen(course.access, lessons.get(r.materialId) ?? 0, user)),
+        summary(r, passed.get(r.id), mayOpen(course.access, lessons.get(r.materialId) ?? 0, user)),
       );
     },
 
-    /** The task, starter, hints and samples: never the hidden cases nor the solution. */
+    /** The task, starter, number of hints and samples: never the hidden cases, the hints' text nor the solution. */
     async get(id: string, user: { id: string; isPremium: boolean } | null): Promise<ExerciseDetail> {
       const { row, open } = await find(id, user);
       if (!open) throw new ForbiddenError(PREMIUM_TRIAL);
-      const passed = user ? (await passedIds(user.id, [row.id])).has(row.id) : false;
+      const passed = user ? (await passedIds(user.id, [row.id])).get(row.id) : undefined;
       return {
         ...summary(row, passed, open),
         courseId: row.courseId,
         statement: row.statement,
         starter: row.starter,
-        hints: row.hints,
+        hintCount: row.hints.length,
         samples: row.cases.filter((c) => c.sample === true).map(({ name, stdin, stdout }) => ({ name, stdin, stdout })),
         hiddenCases: row.cases.filter((c) => c.sample !== true).length,
         ...(row.tests ? { hiddenTests: row.tests.names.length } : {}),
@@ -159,19 +200,20 @@ export function createExerciseService({
         cases,
         ...(tests ? { tests } : {}),
       };
-      if (!passed) return result;
-      if (!who.user) return { ...result, receipt: receipts.issue(row.id, now()) };
-      const [first] = await db
-        .insert(exercisePasses)
-        .values({ userId: who.user.id, exerciseId: row.id, courseId: row.courseId })
-        .onConflictDoNothing()
-        .returning();
-      if (!first) return { ...result, firstPass: false };
-      const after = await totalPasses(who.user.id);
-      return { ...result, firstPass: true, achievements: trialAchievementsUnlocked(after - 1, after) };
+      // Stored attempt, help ladder, pass once (with help after a reveal): submission-outcome.ts.
+      return recorder.finish(row, who, body, result);
     },
 
-    /** Trials passed per course that has trials (the dashboard). */
+    /** An open trial's row for the help, attempts and Run services: 404 unknown, 403 premium. */
+    async openRow(id: string, reader: Reader): Promise<Row> {
+      const { row, open } = await find(id, reader);
+      if (!open) throw new ForbiddenError(PREMIUM_TRIAL);
+      return row;
+    },
+
+    ladder,
+
+    /** Trials passed on one's own per course that has trials (the dashboard; solved with help is not counted). */
     async passedPerCourse(userId: string): Promise<TrialsPassed[]> {
       const totals = await db
         .select({ courseId: exercises.courseId, total: count() })
@@ -182,23 +224,33 @@ export function createExerciseService({
       const mine = await db
         .select({ courseId: exercisePasses.courseId, passed: count() })
         .from(exercisePasses)
-        .where(eq(exercisePasses.userId, userId))
+        .where(and(eq(exercisePasses.userId, userId), eq(exercisePasses.withHelp, false)))
         .groupBy(exercisePasses.courseId);
       const passed = new Map(mine.map((m) => [m.courseId, Number(m.passed)]));
       return totals.map((t) => ({ courseId: t.courseId, passed: passed.get(t.courseId) ?? 0, total: Number(t.total) }));
     },
 
-    /** One course's trials: how many the learner passed, of how many (the certificate's note). */
+    /**
+     * One course's trials: how many the learner passed, of how many (the certificate's "N of M
+     * trials"). A trial solved with help (after revealing its solution) is not counted.
+     */
     async passedIn(userId: string, courseId: string): Promise<{ passed: number; total: number }> {
       const [t] = await db.select({ n: count() }).from(exercises).where(eq(exercises.courseId, courseId));
       const [p] = await db
         .select({ n: count() })
         .from(exercisePasses)
-        .where(and(eq(exercisePasses.userId, userId), eq(exercisePasses.courseId, courseId)));
+        .where(
+          and(
+            eq(exercisePasses.userId, userId),
+            eq(exercisePasses.courseId, courseId),
+            eq(exercisePasses.withHelp, false),
+          ),
+        );
       return { passed: Number(p?.n ?? 0), total: Number(t?.n ?? 0) };
     },
 
-    isReceipt: (token: string) => token.startsWith("t."),
+    /** Trial receipts ("t.") and visitors' help states ("h."): both go to `redeem`. */
+    isReceipt: (token: string) => token.startsWith(TRIAL_RECEIPT_PREFIX) || token.startsWith(HELP_STATE_PREFIX),
 
     /**
      * Records the trials a visitor passed before signing in. Only genuine, unexpired receipts that
@@ -208,6 +260,10 @@ export function createExerciseService({
     async redeem(user: { id: string }, tokens: string[]): Promise<RedeemReceiptsResult> {
       let accepted = 0;
       for (const token of new Set(tokens)) {
+        if (token.startsWith(HELP_STATE_PREFIX)) {
+          if (await importHelp(user.id, token)) accepted += 1;
+          continue;
+        }
         const claims = receipts.verify(token, now());
         if (!claims) continue;
         const [row] = await db.select().from(exercises).where(eq(exercises.id, claims.exerciseId));
@@ -226,6 +282,8 @@ export function createExerciseService({
               exerciseId: row.id,
               courseId: row.courseId,
               source: "receipt",
+              // Solved with help as a visitor, or after a reveal this account recorded.
+              withHelp: claims.withHelp || (await ladder.learnerRecord(user.id, row, tx)).revealed,
               passedAt: new Date(claims.at),
             })
             .onConflictDoNothing();

@@ -29,7 +29,7 @@ export function createProgressService({ db, catalogue, now = () => new Date() }:
       select 'completion', material_id, null, completed_at from topic_completions
         where user_id = ${userId} and course_id = ${courseId}
       union all
-      select 'trial', null, null, passed_at from exercise_passes
+      select case when with_help then 'trial-help' else 'trial' end, null, null, passed_at from exercise_passes
         where user_id = ${userId} and course_id = ${courseId}
       union all
       select 'change', null, null, changed_at from topic_completion_changes
@@ -38,13 +38,13 @@ export function createProgressService({ db, catalogue, now = () => new Date() }:
     };
     const attempts: { materialId: string | null; score: number; at: Date }[] = [];
     const completions: { materialId: string; at: Date }[] = [];
-    const trials: { at: Date }[] = [];
+    const trials: { at: Date; withHelp: boolean }[] = [];
     const changes: { at: Date }[] = [];
     for (const row of result.rows) {
       const at = new Date(row.at);
       if (row.kind === "attempt") attempts.push({ materialId: row.material_id, score: Number(row.score), at });
       else if (row.kind === "completion") completions.push({ materialId: String(row.material_id), at });
-      else if (row.kind === "trial") trials.push({ at });
+      else if (row.kind === "trial" || row.kind === "trial-help") trials.push({ at, withHelp: row.kind === "trial-help" });
       else changes.push({ at });
     }
     return { attempts, completions, trials, changes };
@@ -73,7 +73,7 @@ export function createProgressService({ db, catalogue, now = () => new Date() }:
       completed,
       knowledgeUnlocked: ids.filter((id) => isPassing(best.get(id) ?? -1)),
       topicProgress: Object.fromEntries(ids.filter((id) => best.has(id)).map((id) => [id, best.get(id) as number])),
-      xp: courseXp(completed.length, trials.length),
+      xp: courseXp(completed.length, trials.filter((t) => !t.withHelp).length, trials.filter((t) => t.withHelp).length),
       streak: dayStreak(activity, now(), timeZone),
       updatedAt: last.toISOString(),
     };

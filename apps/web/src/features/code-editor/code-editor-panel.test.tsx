@@ -1,5 +1,9 @@
+import { storageKeys } from "@koc/shared";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import type { ReactElement, ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { SessionProvider } from "../../lib/session";
 import CodeEditorPanel from "./code-editor-panel";
 import { JAVA_SAMPLES } from "./samples";
 
@@ -11,7 +15,19 @@ Range.prototype.getBoundingClientRect = () => new DOMRect();
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  localStorage.clear();
 });
+
+/** The panel keeps drafts through TanStack Query and reads who is signed in. */
+function renderPanel(ui: ReactElement) {
+  const client = new QueryClient();
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>
+      <SessionProvider>{children}</SessionProvider>
+    </QueryClientProvider>
+  );
+  return render(ui, { wrapper });
+}
 
 const editorText = (container: HTMLElement) =>
   container.querySelector(".code-mirror-host")?.shadowRoot?.querySelector(".cm-content")?.textContent ?? "";
@@ -22,7 +38,7 @@ const expectEditorText = (container: HTMLElement, text: string) =>
 
 describe("code editor panel", () => {
   it("shows the Java arena with the version selector, the tip and no output yet", async () => {
-    const { container } = render(<CodeEditorPanel />);
+    const { container } = renderPanel(<CodeEditorPanel />);
     expect(screen.getByRole("heading", { name: "JAVA ARENA" })).toBeTruthy();
     expect((screen.getByLabelText("Java version") as HTMLSelectElement).value).toBe("java17");
     expect(screen.getByText(/Java, JavaScript and Python are supported\./)).toBeTruthy();
@@ -31,7 +47,7 @@ describe("code editor panel", () => {
   });
 
   it("replaces the code with the version's sample when the Java version changes", async () => {
-    const { container } = render(<CodeEditorPanel />);
+    const { container } = renderPanel(<CodeEditorPanel />);
     await expectEditorText(container, "record Knight");
     fireEvent.change(screen.getByLabelText("Java version"), { target: { value: "java8" } });
     await expectEditorText(container, "Java 8: lambdas");
@@ -39,14 +55,14 @@ describe("code editor panel", () => {
   });
 
   it("has no version selector for other languages and starts with a comment line", async () => {
-    const { container } = render(<CodeEditorPanel language="python" />);
+    const { container } = renderPanel(<CodeEditorPanel language="python" />);
     expect(screen.getByRole("heading", { name: "PYTHON ARENA" })).toBeTruthy();
     expect(screen.queryByLabelText("Java version")).toBeNull();
     await expectEditorText(container, "# Write your Python code here");
   });
 
   it("answers Language not supported yet for another language", async () => {
-    render(<CodeEditorPanel language={"ruby" as "java"} initialCode="puts 1" />);
+    renderPanel(<CodeEditorPanel language={"ruby" as "java"} initialCode="puts 1" />);
     fireEvent.click(screen.getByRole("button", { name: "Execute" }));
     await waitFor(() => expect(screen.getByTestId("code-output").textContent).toBe("Language not supported yet"));
   });
@@ -56,7 +72,7 @@ describe("code editor panel", () => {
       "fetch",
       vi.fn(async () => new Response(JSON.stringify({ message: "nope" }), { status: 404 })),
     );
-    const { container } = render(<CodeEditorPanel initialCode={'int x = 2;\nSystem.out.println("x is " + x);'} />);
+    const { container } = renderPanel(<CodeEditorPanel initialCode={'int x = 2;\nSystem.out.println("x is " + x);'} />);
     fireEvent.click(screen.getByRole("button", { name: "Execute" }));
     expect(screen.getByTestId("code-output").textContent).toBe("Executing code...");
     expect((screen.getByRole("button", { name: "Running..." }) as HTMLButtonElement).disabled).toBe(true);
@@ -71,5 +87,17 @@ describe("code editor panel", () => {
     fireEvent.click(screen.getByRole("button", { name: "Reset" }));
     expect(screen.queryByTestId("code-output")).toBeNull();
     await expectEditorText(container, "record Knight");
+  });
+
+  it("keeps an edited lesson example as a draft in this browser, and opens it again from there", async () => {
+    const key = "example:java-programming--operators:abc123";
+    localStorage.setItem(storageKeys.draft(key), JSON.stringify({ code: "int kept = 7;", updatedAt: 5 }));
+    const { container } = renderPanel(<CodeEditorPanel initialCode="int x = 1;" draftKey={key} />);
+    await expectEditorText(container, "int kept = 7;");
+    cleanup();
+    const fresh = renderPanel(
+      <CodeEditorPanel initialCode="int x = 1;" draftKey="example:java-programming--operators:other" />,
+    );
+    await expectEditorText(fresh.container, "int x = 1;");
   });
 });

@@ -1,6 +1,8 @@
 import { DEFAULT_JAVA_VERSION, type JavaVersion, javaVersion } from "@koc/shared";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { useEditorDraft } from "../../lib/drafts";
 import { useShareWithMentor } from "../../lib/mentor-context";
+import { useSession } from "../../lib/session";
 import { CodeMirror } from "./code-mirror";
 import { execute } from "./execute";
 import { defaultSample, JAVA_VERSION_LABELS } from "./languages";
@@ -12,6 +14,8 @@ export interface CodeEditorPanelProps {
   language?: "java" | "javascript" | "python";
   /** Starting code; without it the language's default sample. */
   initialCode?: string;
+  /** Keeps the learner's edits as a draft (a lesson example's `example:{lesson}:{hash}`). */
+  draftKey?: string;
 }
 
 /**
@@ -19,15 +23,32 @@ export interface CodeEditorPanelProps {
  * selector, Execute / Clear / Reset, a CodeMirror editor 300px high, the output console and the tip.
  * Give it a `key` of the language when the language can change, so it starts over with that sample.
  */
-export default function CodeEditorPanel({ language = "java", initialCode }: CodeEditorPanelProps) {
+export default function CodeEditorPanel({ language = "java", initialCode, draftKey }: CodeEditorPanelProps) {
   const [version, setVersion] = useState<JavaVersion>(DEFAULT_JAVA_VERSION);
-  const [code, setCodeState] = useState(() => initialCode ?? defaultSample(language));
+  const { user } = useSession();
+  // An edited lesson example is kept as a draft: in this browser, and on the server for a learner.
+  const draft = useEditorDraft(
+    draftKey ?? null,
+    language,
+    initialCode ?? defaultSample(language),
+    user ? user.email : null,
+  );
+  const [code, setCodeState] = useState(draft.seed.text);
   // Execute reads the code the editor holds now, even if React has not re-rendered since the last edit.
   const latestCode = useRef(code);
-  const setCode = useCallback((value: string) => {
-    latestCode.current = value;
-    setCodeState(value);
-  }, []);
+  const setCode = useCallback(
+    (value: string) => {
+      latestCode.current = value;
+      setCodeState(value);
+      draft.change(value);
+    },
+    [draft.change],
+  );
+  // A newer draft from another device arrives after the first paint.
+  useEffect(() => {
+    latestCode.current = draft.seed.text;
+    setCodeState(draft.seed.text);
+  }, [draft.seed]);
   useShareWithMentor({ code, language });
   const [output, setOutput] = useState("");
   const [isRunning, setIsRunning] = useState(false);

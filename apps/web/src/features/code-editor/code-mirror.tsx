@@ -86,16 +86,18 @@ export interface CodeMirrorProps {
   value: string;
   onChange: (value: string) => void;
   onRun: () => void;
+  /** Ctrl/Cmd+Shift+Enter (a trial's Submit); without it the keys do nothing special. */
+  onSubmit?: () => void;
   label: string;
   describedBy?: string;
 }
 
 /** CodeMirror 6 bound to React state: the document follows `value`, edits report through `onChange`. */
-export function CodeMirror({ language, value, onChange, onRun, label, describedBy }: CodeMirrorProps) {
+export function CodeMirror({ language, value, onChange, onRun, onSubmit, label, describedBy }: CodeMirrorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
-  const callbacks = useRef({ onChange, onRun });
-  callbacks.current = { onChange, onRun };
+  const callbacks = useRef({ onChange, onRun, onSubmit });
+  callbacks.current = { onChange, onRun, onSubmit };
   const languageSlot = useRef(new Compartment());
   const labelSlot = useRef(new Compartment());
 
@@ -129,6 +131,14 @@ export function CodeMirror({ language, value, onChange, onRun, label, describedB
                   key: "Mod-Enter",
                   run: () => {
                     callbacks.current.onRun();
+                    return true;
+                  },
+                },
+                {
+                  key: "Shift-Mod-Enter",
+                  run: () => {
+                    if (!callbacks.current.onSubmit) return false;
+                    callbacks.current.onSubmit();
                     return true;
                   },
                 },

@@ -16,6 +16,7 @@ import { LazyCodeEditor } from "../../components/lazy-code-editor";
 import { QueryError } from "../../components/query-state";
 import { isNotFound } from "../../lib/api-client";
 import { courseQuery } from "../../lib/catalogue-api";
+import { codeHash } from "../../lib/drafts";
 import { enrollmentsQuery, useUnenroll } from "../../lib/enrollments-api";
 import { useShareWithMentor } from "../../lib/mentor-context";
 import { keepReceipt } from "../../lib/progress-sync";
@@ -80,7 +81,12 @@ export default function CoursePage() {
   // The editor starts in the course's language (Python for the Python course); "Edit" on a lesson
   // example opens it in the page's editor panel (a fresh panel per example).
   const courseLanguage = editorLanguageFor(id);
-  const [editorDoc, setEditorDoc] = useState<{ language: RunnableLanguage; code: string; n: number }>({
+  const [editorDoc, setEditorDoc] = useState<{
+    language: RunnableLanguage;
+    code: string;
+    n: number;
+    draftKey?: string;
+  }>({
     language: courseLanguage,
     code: "",
     n: 0,
@@ -105,11 +111,16 @@ export default function CoursePage() {
     };
   }, [courseLanguage, expanded]);
   const editorRef = useRef<HTMLDivElement>(null);
+  // An edited example keeps its draft per lesson and example (lib/drafts).
+  const expandedRef = useRef(expanded);
+  expandedRef.current = expanded;
   const codeActions = useMemo<CodeActions>(
     () => ({
       javaVersion: DEFAULT_JAVA_VERSION,
       onEdit: (language, code) => {
-        setEditorDoc((d) => ({ language, code, n: d.n + 1 }));
+        const lesson = expandedRef.current;
+        const draftKey = lesson ? `example:${lesson}:${codeHash(code)}` : undefined;
+        setEditorDoc((d) => ({ language, code, n: d.n + 1, ...(draftKey ? { draftKey } : {}) }));
         requestAnimationFrame(() => {
           editorRef.current?.scrollIntoView({ behavior: "smooth", block: "start" });
           editorRef.current?.focus({ preventScroll: true });
@@ -242,7 +253,12 @@ export default function CoursePage() {
         saveNote={saveNote(save)}
       />
       <div id="course-editor" ref={editorRef} tabIndex={-1} className="course-editor-anchor">
-        <LazyCodeEditor key={editorDoc.n} language={editorDoc.language} initialCode={editorDoc.code} />
+        <LazyCodeEditor
+          key={editorDoc.n}
+          language={editorDoc.language}
+          initialCode={editorDoc.code}
+          {...(editorDoc.draftKey ? { draftKey: editorDoc.draftKey } : {})}
+        />
       </div>
       <CourseQuizPanel
         courseId={course._id}

@@ -6,12 +6,13 @@ interface TrialEditorProps {
   language: string;
   code: string;
   onChange: (code: string) => void;
+  onRun: () => void;
   onSubmit: () => void;
   label: string;
 }
 
-/** The trial's editor: the code editor's CodeMirror, preloaded with the starter; Ctrl+Enter submits. */
-export default function TrialEditor({ language, code, onChange, onSubmit, label }: TrialEditorProps) {
+/** The trial's editor: the code editor's CodeMirror with the draft; Ctrl+Enter runs, Ctrl+Shift+Enter submits. */
+export default function TrialEditor({ language, code, onChange, onRun, onSubmit, label }: TrialEditorProps) {
   const keysId = useId();
   return (
     <div className="trial-editor">
@@ -19,13 +20,14 @@ export default function TrialEditor({ language, code, onChange, onSubmit, label 
         language={language}
         value={code}
         onChange={onChange}
-        onRun={onSubmit}
+        onRun={onRun}
+        onSubmit={onSubmit}
         label={label}
         describedBy={keysId}
       />
-      <p id={keysId} className="code-editor-keys">
-        Ctrl+Enter (Cmd+Enter on Mac) submits. Tab indents; to leave the editor with the keyboard, press Escape, then
-        Tab.
+      <p id={keysId} className="code-editor-keys" data-testid="trial-keys">
+        Ctrl+Enter runs, Ctrl+Shift+Enter submits (Cmd on Mac). Tab indents; to leave the editor with the keyboard,
+        press Escape, then Tab.
       </p>
     </div>
   );

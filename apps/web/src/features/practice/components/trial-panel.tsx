@@ -1,15 +1,23 @@
 import type { ExerciseDetail, ExerciseSummary } from "@koc/shared";
 import { useQuery } from "@tanstack/react-query";
 import { CheckCircle2, Shield } from "lucide-react";
-import { lazy, Suspense, useCallback, useId, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useId, useState } from "react";
 import { QueryError } from "../../../components/query-state";
 import { TutorialRenderer } from "../../../components/tutorial-renderer";
 import { ApiError } from "../../../lib/api-client";
+import { useEditorDraft } from "../../../lib/drafts";
 import { keepReceipt } from "../../../lib/progress-sync";
+import { useSession } from "../../../lib/session";
 import { exerciseQuery } from "../api/get-exercise";
+import { useRunTrial } from "../api/run-trial";
 import { useSubmitExercise } from "../api/submit-exercise";
-import { TrialHints } from "./trial-hints";
+import { helpQuery, useTakeHint } from "../api/trial-help";
+import { TrialAttempts } from "./trial-attempts";
+import { TrialHelpLadder } from "./trial-help-ladder";
 import { TrialResults } from "./trial-results";
+import { CustomInput, TrialRunOutput } from "./trial-run";
+import { TrialSamples } from "./trial-samples";
+import { TrialSolution } from "./trial-solution";
 
 /** CodeMirror loads only when a trial is actually on screen. */
 const TrialEditor = lazy(() => import("./trial-editor"));
@@ -37,11 +45,15 @@ export function TrialPanel({ summary, number, signedIn, onPassed }: TrialPanelPr
           Trial{number ? ` ${number}` : ""}: {summary.title}
         </h4>
         <span className="badge badge-steel">{difficultyName(summary.difficulty)}</span>
-        {summary.passed && (
+        {summary.passed && summary.solvedWithHelp ? (
+          <span className="badge badge-steel">
+            <CheckCircle2 aria-hidden="true" size={14} /> Solved with help
+          </span>
+        ) : summary.passed ? (
           <span className="badge badge-gold">
             <CheckCircle2 aria-hidden="true" size={14} /> Conquered
           </span>
-        )}
+        ) : null}
       </header>
       {detail.isPending ? (
         <p className="trial-state" role="status">
@@ -70,49 +82,56 @@ interface TrialBodyProps {
   onPassed?: ((firstPass: boolean) => void) | undefined;
 }
 
-/** The learner's draft survives closing the lesson (this tab only: sessionStorage). */
-const draftKey = (id: string) => `trialDraft_${id}`;
-function readDraft(id: string): string | null {
-  try {
-    return sessionStorage.getItem(draftKey(id));
-  } catch {
-    return null;
-  }
-}
-function writeDraft(id: string, code: string | null) {
-  try {
-    if (code === null) sessionStorage.removeItem(draftKey(id));
-    else sessionStorage.setItem(draftKey(id), code);
-  } catch {
-    // storage unavailable: the draft lives while the panel is open
-  }
-}
+/** How long "Undo" stays offered after the editor's code was replaced (reset, restore). */
+const UNDO_MS = 10_000;
 
 function TrialBody({ exercise, signedIn, onPassed }: TrialBodyProps) {
-  const [code, setCodeState] = useState(() => readDraft(exercise._id) ?? exercise.starter);
-  // The editor owns its document; React only seeds it (and Reset re-seeds it through a new key).
-  // Feeding every keystroke back as a prop would let a slow render push a stale text over fresh typing.
-  const [seed, setSeed] = useState(() => ({ text: code, n: 0 }));
-  // Ctrl+Enter submits what the editor holds now, even before React re-renders.
-  const latest = useRef(code);
+  const { user } = useSession();
+  const who = user && signedIn ? user.email : "visitor";
+  // The draft lives in this browser, and for a learner on the server too (it follows them).
+  const draft = useEditorDraft(`trial:${exercise._id}`, exercise.language, exercise.starter, user ? user.email : null);
+  const [code, setCodeState] = useState(draft.seed.text);
   const setCode = useCallback(
     (value: string) => {
-      latest.current = value;
+      draft.change(value);
       setCodeState(value);
-      writeDraft(exercise._id, value === exercise.starter ? null : value);
     },
-    [exercise._id, exercise.starter],
+    [draft.change],
   );
-  const submit = useSubmitExercise(exercise._id);
+  const submit = useSubmitExercise(exercise._id, who);
+  const run = useRunTrial(exercise._id);
+  const help = useQuery(helpQuery(exercise._id, who));
+  const takeHint = useTakeHint(exercise._id, who);
+  const [useOwnInput, setUseOwnInput] = useState(false);
+  const [input, setInput] = useState("");
+  const [undo, setUndo] = useState<{ code: string; message: string } | null>(null);
   const ids = useId();
+
+  useEffect(() => {
+    if (!undo) return;
+    const timer = setTimeout(() => setUndo(null), UNDO_MS);
+    return () => clearTimeout(timer);
+  }, [undo]);
+
+  // The editor owns its document: React seeds it, and a replacement (reset, restore, a newer draft
+  // from another device) re-seeds it through a new key.
+  const replace = (text: string, message: string) => {
+    setUndo({ code: draft.latest.current, message });
+    draft.replace(text);
+    setCodeState(text);
+  };
 
   const send = () => {
     if (submit.isPending) return;
-    if (latest.current.trim() === "") return;
+    if (draft.latest.current.trim() === "") return;
     submit.mutate(
-      { code: latest.current, language: exercise.language },
+      { code: draft.latest.current, language: exercise.language },
       {
         onSuccess: (result) => {
+          // The first hint comes by itself after a failed submission.
+          if (!result.passed && result.help?.hints.length === 0 && result.help.nextHint === "available") {
+            takeHint.mutate();
+          }
           if (!result.passed) return;
           // A visitor's pass travels as a signed receipt until they register or sign in.
           if (result.receipt && !signedIn) keepReceipt(result.receipt);
@@ -122,51 +141,61 @@ function TrialBody({ exercise, signedIn, onPassed }: TrialBodyProps) {
     );
   };
 
+  const tryRun = () => {
+    if (run.isPending || draft.latest.current.trim() === "") return;
+    run.mutate({ code: draft.latest.current, ...(useOwnInput ? { stdin: input } : {}) });
+  };
+
   return (
     <div className="trial-body">
       <div className="trial-statement">
         <TutorialRenderer markdown={exercise.statement} headingOffset={3} />
       </div>
 
-      {exercise.samples.length > 0 && (
-        <section className="trial-samples" aria-labelledby={`${ids}-samples`}>
-          <h5 id={`${ids}-samples`}>Sample {exercise.samples.length > 1 ? "cases" : "case"}</h5>
-          {exercise.samples.map((s) => (
-            <div key={s.name} className="trial-sample">
-              <p className="trial-sample-name">{s.name}</p>
-              <div className="trial-io">
-                <div>
-                  <span>Input</span>
-                  <pre>{s.stdin === "" ? "(no input)" : s.stdin}</pre>
-                </div>
-                <div>
-                  <span>Expected output</span>
-                  <pre>{s.stdout}</pre>
-                </div>
-              </div>
-            </div>
-          ))}
-          {exercise.hiddenCases > 0 && (
-            <p className="trial-note">
-              Your program also faces {exercise.hiddenCases} hidden {exercise.hiddenCases === 1 ? "case" : "cases"}.
-            </p>
-          )}
-        </section>
-      )}
+      <TrialSamples exercise={exercise} headingId={`${ids}-samples`} />
 
-      <TrialHints hints={exercise.hints} />
+      {help.data ? (
+        <TrialHelpLadder
+          help={help.data}
+          onAsk={() => takeHint.mutate()}
+          asking={takeHint.isPending}
+          error={takeHint.error}
+        />
+      ) : help.isError ? (
+        <QueryError
+          message={`Kattappa's hints could not be reached: ${help.error.message}`}
+          onRetry={help.refetch}
+          retrying={help.isFetching}
+        />
+      ) : null}
 
       <Suspense fallback={<p className="code-editor-loading">Loading the code editor...</p>}>
         <TrialEditor
-          key={seed.n}
+          key={draft.seed.n}
           language={exercise.language}
-          code={seed.text}
+          code={draft.seed.text}
           onChange={setCode}
+          onRun={tryRun}
           onSubmit={send}
           label={`${exercise.language} code for the trial ${exercise.title}`}
         />
       </Suspense>
+      <CustomInput
+        useOwn={useOwnInput}
+        onUseOwn={setUseOwnInput}
+        input={input}
+        onInput={setInput}
+        sampleName={exercise.samples[0]?.name}
+      />
       <div className="trial-actions">
+        <button
+          type="button"
+          className="btn btn-outline"
+          onClick={tryRun}
+          disabled={run.isPending || code.trim() === ""}
+        >
+          {run.isPending ? "Running..." : "Run"}
+        </button>
         <button type="button" className="btn" onClick={send} disabled={submit.isPending || code.trim() === ""}>
           {submit.isPending ? "Judging..." : "Submit"}
         </button>
@@ -174,16 +203,35 @@ function TrialBody({ exercise, signedIn, onPassed }: TrialBodyProps) {
           type="button"
           className="btn btn-outline"
           onClick={() => {
-            setCode(exercise.starter);
-            setSeed((s) => ({ text: exercise.starter, n: s.n + 1 }));
+            replace(exercise.starter, "Your code was reset to the starter.");
             submit.reset();
+            run.reset();
           }}
           disabled={submit.isPending}
         >
           Reset to starter
         </button>
       </div>
+      <div className="trial-undo-region" aria-live="polite">
+        {undo && (
+          <p className="trial-undo">
+            {undo.message}{" "}
+            <button
+              type="button"
+              className="btn btn-outline btn-small"
+              onClick={() => {
+                draft.replace(undo.code);
+                setCodeState(undo.code);
+                setUndo(null);
+              }}
+            >
+              Undo
+            </button>
+          </p>
+        )}
+      </div>
 
+      <TrialRunOutput pending={run.isPending} result={run.data} error={run.error} onRetry={tryRun} />
       <TrialResults
         pending={submit.isPending}
         result={submit.data}
@@ -191,6 +239,14 @@ function TrialBody({ exercise, signedIn, onPassed }: TrialBodyProps) {
         signedIn={signedIn}
         onRetry={send}
       />
+      {help.data && <TrialSolution exerciseId={exercise._id} who={who} help={help.data} code={code} />}
+      {user && signedIn && (
+        <TrialAttempts
+          exerciseId={exercise._id}
+          email={user.email}
+          onRestore={(restored, when) => replace(restored, `Your attempt of ${when} is back in the editor.`)}
+        />
+      )}
     </div>
   );
 }

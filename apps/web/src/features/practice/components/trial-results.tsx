@@ -1,4 +1,4 @@
-import { type SubmissionResult, XP_PER_TRIAL } from "@koc/shared";
+import { type SubmissionResult, XP_PER_TRIAL, XP_PER_TRIAL_WITH_HELP } from "@koc/shared";
 import { CheckCircle2, Clock, XCircle } from "lucide-react";
 import { Link } from "react-router";
 import { QueryError } from "../../../components/query-state";
@@ -89,6 +89,16 @@ function Verdict({ result, signedIn }: { result: SubmissionResult; signedIn: boo
 }
 
 function XpNote({ result, signedIn }: { result: SubmissionResult; signedIn: boolean }) {
+  // Passed after revealing the solution: a quarter of the xp, no achievement, not on the certificate.
+  const xp = result.help?.solvedWithHelp ? XP_PER_TRIAL_WITH_HELP : XP_PER_TRIAL;
+  if (result.help?.solvedWithHelp && (signedIn ? result.firstPass : result.receipt)) {
+    return (
+      <p className="trial-xp" data-testid="trial-xp">
+        Solved with help: +{xp} XP{signedIn ? " earned" : " await you once you sign in"}. Next time, the victory can be
+        all yours.
+      </p>
+    );
+  }
   if (signedIn) {
     return result.firstPass ? (
       <p className="trial-xp" data-testid="trial-xp">

@@ -78,6 +78,7 @@ export function createMetrics() {
         status: () => runner.status(),
         run: timed("run", (job) => runner.run(job)),
         runCases: timed("cases", (job) => runner.runCases(job)),
+        runTests: timed("tests", (job) => runner.runTests(job)),
         close: () => runner.close(),
       };
     },

@@ -31,6 +31,9 @@ const standIn: CodeRunner = {
   run: async () => {
     throw new Error("not used");
   },
+  runTests: async () => {
+    throw new Error("not used");
+  },
   runCases: async (job) => {
     casesRun += job.stdins.length;
     return {

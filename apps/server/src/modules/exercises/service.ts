@@ -1,10 +1,10 @@
-import {
-  type ExerciseDetail,
-  type ExerciseSummary,
-  type RedeemReceiptsResult,
-  type SubmissionRequest,
-  type SubmissionResult,
-  type TrialsPassed,
+import type {
+  ExerciseDetail,
+  ExerciseSummary,
+  RedeemReceiptsResult,
+  SubmissionRequest,
+  SubmissionResult,
+  TrialsPassed,
 } from "@koc/shared";
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import type { CodeRunner } from "../../adapters/code-runner/types.js";

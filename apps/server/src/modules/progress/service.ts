@@ -44,7 +44,8 @@ export function createProgressService({ db, catalogue, now = () => new Date() }:
       const at = new Date(row.at);
       if (row.kind === "attempt") attempts.push({ materialId: row.material_id, score: Number(row.score), at });
       else if (row.kind === "completion") completions.push({ materialId: String(row.material_id), at });
-      else if (row.kind === "trial" || row.kind === "trial-help") trials.push({ at, withHelp: row.kind === "trial-help" });
+      else if (row.kind === "trial" || row.kind === "trial-help")
+        trials.push({ at, withHelp: row.kind === "trial-help" });
       else changes.push({ at });
     }
     return { attempts, completions, trials, changes };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { courseQuiz, quizAttemptResult } from "../contracts/quiz.js";
-import { lessonSectionPath, sectionId } from "./lesson-links.js";
+import { lessonSectionPath, sectionId } from "../rules/lesson-links.js";
+import { courseQuiz, quizAttemptResult } from "./quiz.js";
 
 describe("quiz contracts", () => {
   it("a failed attempt cannot carry the key: correctIndex is dropped by the contract", () => {

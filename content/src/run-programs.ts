@@ -96,7 +96,8 @@ export function commandFor(
   entry: string,
   java = "java",
 ): [string, string[]] {
-  if (lang === "java") return [java, ["-Xshare:auto", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-cp", dir, entry]];
+  if (lang === "java")
+    return [java, ["-Xshare:auto", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-cp", dir, entry]];
   if (lang === "python") return ["python3", [join(dir, entry)]];
   return ["node", [join(dir, entry)]];
 }

@@ -147,8 +147,8 @@ export function loadExercises(
       if ((wrongCode === undefined) !== (fm.data.wrong === undefined))
         own.push("a ## Wrong section and wrong: { fails: <test name> } come together");
       const caseNames = fm.data.cases.map((c) => c.name);
-      if (fm.data.wrong && ![...(names ?? []), ...caseNames].includes(fm.data.wrong.fails))
-        own.push(`wrong.fails names no test or case: ${fm.data.wrong.fails}`);
+      if (fm.data.wrong && !(names ?? []).includes(fm.data.wrong.fails))
+        own.push(`wrong.fails names no test of ## Tests: ${fm.data.wrong.fails}`);
       const hidden = fm.data.cases.filter((c) => c.sample !== true).length + (names?.length ?? 0);
       if (hidden < 3) own.push("needs at least 3 hidden cases or unit tests");
       if (language === "java") {

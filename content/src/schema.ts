@@ -67,7 +67,7 @@ export const exerciseFrontMatter = z.object({
   cases: z
     .array(exerciseCase)
     .refine((cases) => cases.some((c) => c.sample === true), "needs at least 1 case with sample: true"),
-  /** With a ## Wrong section: the name of the hidden test (or case) that plausible wrong solution fails. */
+  /** With a ## Wrong section: the name of the hidden test that plausible wrong solution fails. */
   wrong: z
     .object({ fails: z.string().min(1) })
     .strict()

@@ -2,9 +2,12 @@
  * The unit-tested trials, run for real: each reference passes every hidden test, each starter fails
  * one (a test or an io case), and each kept wrong solution fails the very test its front matter names.
  */
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { testNames } from "@koc/shared/unit-tests";
 import { describe, expect, it } from "vitest";
+import { loadExercises } from "./exercises.js";
 import { coursesDir, loadCatalogue } from "./index.js";
 import { findJdk } from "./jdk.js";
 import { has } from "./run-programs.js";
@@ -32,6 +35,72 @@ describe("reading a trial's tests", () => {
     expect(testNames("python", "class T(unittest.TestCase):\n    def test_a(self):\n        pass\n")).toBeUndefined();
     expect(testNames("javascript", "test(\"adds two\", () => {});\ntest('b', () => {});")).toEqual(["adds two", "b"]);
     expect(testNames("javascript", "test(name, () => {});")).toBeUndefined();
+  });
+});
+
+describe("the format's ## Tests and ## Wrong sections", () => {
+  const lessons = catalogue.courses.find((c) => c.id === "java-programming")?.lessons ?? [];
+  const front = (extra = "") => `---
+title: Echo
+difficulty: 1
+language: java${extra}
+hints: ["Print it."]
+cases:
+  - { name: one, sample: true, stdin: "a\\n", stdout: "a\\n" }
+---
+`;
+  const program =
+    "```java\npublic class Main { static int twice(int n) { return 2 * n; } public static void main(String[] a) { } }\n```";
+  const tests = (names: string[]) =>
+    `\`\`\`java\nimport org.junit.jupiter.api.*;\nclass TwiceTest {\n${names
+      .map(
+        (n, i) =>
+          `  @Test @DisplayName("${n}") void t${i}() { Assertions.assertEquals(4, Main.twice(2), "2 twice is 4"); }`,
+      )
+      .join("\n")}\n}\n\`\`\``;
+  const body = (more: string) =>
+    `## Task\n\nWrite twice(n), which returns two times n, and keep main as it is given here.\n\n## Starter\n\n${program}\n\n## Solution\n\n${program}\n${more}`;
+  const load = (text: string) => {
+    const dir = mkdtempSync(join(tmpdir(), "koc-ut-"));
+    try {
+      writeFileSync(join(dir, "00-introduction-to-java.1.md"), text);
+      return loadExercises("java-programming", dir, ["00-introduction-to-java.1.md"], lessons);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+
+  it("loads the tests' names, the wrong solution and release: 21", () => {
+    const { exercises, problems } = load(
+      front("\nrelease: 21\nwrong:\n  fails: doubles two") +
+        body(
+          `\n## Tests\n\n${tests(["doubles two", "doubles zero", "doubles minus one"])}\n\n## Wrong\n\n${program}\n`,
+        ),
+    );
+    expect(problems).toEqual([]);
+    expect(exercises[0]).toMatchObject({
+      release: 21,
+      tests: { names: ["doubles two", "doubles zero", "doubles minus one"], className: "TwiceTest" },
+      wrong: { fails: "doubles two" },
+    });
+  });
+
+  it.each([
+    [front() + body(`\n## Tests\n\n${tests(["a"]).replace('@DisplayName("a") ', "")}\n`), /needs a @DisplayName/],
+    [front() + body(`\n## Tests\n\n${tests(["a", "a", "b"])}\n`), /test names must be distinct/],
+    [front() + body(`\n## Tests\n\n${tests(["a", "b"])}\n`), /at least 3 hidden cases or unit tests/],
+    [front() + body(`\n## Tests\n\n${tests(["a", "b", "c"])}\n\n## Wrong\n\n${program}\n`), /come together/],
+    [
+      front("\nwrong:\n  fails: nothing") + body(`\n## Tests\n\n${tests(["a", "b", "c"])}\n\n## Wrong\n\n${program}\n`),
+      /wrong.fails names no test/,
+    ],
+    [
+      front() + body(`\n## Wrong\n\n${program}\n\n## Tests\n\n${tests(["a", "b", "c"])}\n`),
+      /then optionally ## Tests and ## Wrong/,
+    ],
+    [front("\nrelease: 11") + body(`\n## Tests\n\n${tests(["a", "b", "c"])}\n`), /release/],
+  ])("rejects a malformed unit-tested trial (%#)", (text, problem) => {
+    expect(load(text).problems.join("\n")).toMatch(problem);
   });
 });
 

@@ -34,6 +34,8 @@ test("a learner submits a wrong solution to a unit-tested trial, sees the named 
   consoleErrors,
 }) => {
   test.skip(!(await graded(request)), "no local sandbox here: unit-tested trials cannot be graded");
+  // Two graded submissions, each running every case and then the JUnit suite in the sandbox.
+  test.setTimeout(360_000);
   const detail = await request.get(`/api/exercises/${TRIAL}`);
   expect(detail.ok()).toBe(true);
   const { title, hiddenTests } = (await detail.json()) as { title: string; hiddenTests: number };
@@ -41,8 +43,10 @@ test("a learner submits a wrong solution to a unit-tested trial, sees the named 
 
   await gotoAndSettle(page, "/course/java-programming?lesson=java-programming--overloading-and-recursion");
   const trial = page.getByRole("region", { name: new RegExp(`^Trial( \\d)?: ${title}`) });
+  await trial.scrollIntoViewIfNeeded();
   const editor = trial.locator(".cm-content");
-  await expect(editor).toContainText("TODO");
+  // The editor loads only once a trial is on screen (and a shared CI machine can be slow).
+  await expect(editor).toContainText("TODO", { timeout: 60_000 });
 
   // Integer.toBinaryString prints the right digits: every case passes, the recursion test does not.
   await setCode(editor, section("Wrong"));

@@ -290,7 +290,7 @@ describe.each(engines)("trials API on %s", (engine) => {
       for (const c of result.cases as Record<string, unknown>[]) {
         if (samples.includes(c.name as string))
           expect(Object.keys(c)).toEqual(expect.arrayContaining(["expected", "actual"]));
-        else expect(Object.keys(c).sort()).toEqual(["name", "passed", "timedOut"]);
+        else expect(Object.keys(c).sort()).toEqual(["name", "passed", "status", "timedOut"]);
       }
     });
 

@@ -39,7 +39,8 @@ const testLines = unitTested.flatMap((t) =>
     .filter((l) => l.length >= 30),
 );
 
-describe.skipIf(Boolean(reason))("unit-tested trials in the sandbox", () => {
+// Two sandboxed submissions per test (cases, then tests) on a shared 2-core machine: allow the time.
+describe.skipIf(Boolean(reason))("unit-tested trials in the sandbox", { timeout: 240_000 }, () => {
   let database: TestDatabase;
   let app: Awaited<ReturnType<typeof buildApp>>;
   const bodies: string[] = [];
@@ -155,7 +156,7 @@ describe.skipIf(Boolean(reason))("unit-tested trials in the sandbox", () => {
   );
 });
 
-describe("unit-tested trials with CODE_RUNNER=judge0", () => {
+describe("unit-tested trials with CODE_RUNNER=judge0", { timeout: 240_000 }, () => {
   it("answer 422 saying the Judge0 runner cannot run unit tests", async () => {
     const database = await createTestDatabase("pglite");
     await seedCatalogue(database.db, catalogue);

@@ -5,7 +5,7 @@
  * records and refuses, not about a program. Run's own sandbox test is at the end.
  */
 import { SOLUTION_AFTER_FAILURES, XP_PER_TRIAL, XP_PER_TRIAL_WITH_HELP } from "@koc/shared";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerUser, TEST_JWT_SECRET } from "../../../test/accounts.js";
 import { createTestDatabase, engines, realCatalogue, type TestDatabase } from "../../../test/harness.js";
@@ -187,6 +187,35 @@ describe.each(engines)("the ladder of help on %s", (engine) => {
     expect((await app.exercises.passedIn(u.user._id, "python-programming")).passed).toBe(0);
     const dashboard = (await call("GET", "/api/exercises/passed", undefined, u.auth)).json();
     expect(dashboard.find((p: { courseId: string }) => p.courseId === "python-programming").passed).toBe(0);
+  });
+
+  it("sends no code when the reveal cannot be recorded", async () => {
+    ip += 1;
+    const u = await registerUser(app);
+    // The database refuses to record this learner's reveal (a failing disk, a lost connection...).
+    await database.db.execute(
+      sql.raw(`create function refuse_reveal() returns trigger language plpgsql as $$
+        begin
+          if new.user_id = '${u.user._id}' and new.revealed_at is not null then
+            raise exception 'disk full';
+          end if;
+          return new;
+        end $$`),
+    );
+    await database.db.execute(
+      sql.raw(
+        "create trigger refuse_reveal before insert or update on exercise_help for each row execute function refuse_reveal()",
+      ),
+    );
+    try {
+      const res = await call("POST", `${base}/solution`, { acceptCost: true, early: true }, u.auth);
+      expect(res.statusCode).toBe(500);
+      expect(res.body).not.toContain(trial.solution.trim());
+      expect((await call("GET", `${base}/solution`, undefined, u.auth)).statusCode).toBe(403);
+    } finally {
+      await database.db.execute(sql.raw("drop trigger refuse_reveal on exercise_help"));
+      await database.db.execute(sql.raw("drop function refuse_reveal()"));
+    }
   });
 
   it("a pass of one's own keeps the full xp and the achievement, and may then compare with the reference", async () => {

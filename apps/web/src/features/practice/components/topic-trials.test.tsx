@@ -1,10 +1,14 @@
 import { storageKeys } from "@koc/shared";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, configure, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SessionProvider } from "../../../lib/session";
 import { TopicTrials } from "./topic-trials";
+
+// The trial loads its detail, its help state and the lazy editor one after another: on a busy
+// machine that takes longer than Testing Library's default second.
+configure({ asyncUtilTimeout: 8_000 });
 
 // jsdom has no layout; CodeMirror's measuring only needs these to exist.
 Range.prototype.getClientRects = () => Object.assign([], { item: () => null }) as unknown as DOMRectList;

@@ -1,10 +1,14 @@
 import { storageKeys } from "@koc/shared";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, configure, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SessionProvider } from "../../../lib/session";
 import { TrialPanel } from "./trial-panel";
+
+// The trial loads its detail, its help state and the lazy editor one after another: on a busy
+// machine that takes longer than Testing Library's default second.
+configure({ asyncUtilTimeout: 8_000 });
 
 // jsdom has no layout; CodeMirror's measuring only needs these to exist.
 Range.prototype.getClientRects = () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
@@ -197,7 +201,8 @@ describe("the solution", () => {
     fireEvent.click(screen.getByRole("button", { name: "Submit" }));
     await waitFor(() => expect(calls(fetch, `POST ${base}/submissions`)).toHaveLength(1));
     const submitted = calls(fetch, `POST ${base}/submissions`)[0]?.[1];
-    expect((submitted?.headers as Record<string, string>)["x-trial-help"]).toBe("h.second.sig");
+    const headers = (submitted?.headers ?? {}) as Record<string, string>;
+    expect(headers["x-trial-help"]).toBe("h.second.sig");
   });
 
   it("after a pass, compares the learner's code with the reference", async () => {

@@ -161,6 +161,8 @@ function TrialBody({ exercise, signedIn, onPassed }: TrialBodyProps) {
           asking={takeHint.isPending}
           error={takeHint.error}
         />
+      ) : help.isPending ? (
+        <p className="trial-note">Kattappa is reading the trial...</p>
       ) : help.isError ? (
         <QueryError
           message={`Kattappa's hints could not be reached: ${help.error.message}`}

@@ -25,8 +25,9 @@ const INSTANCES = Number(process.env.INSTANCES ?? 1);
 const adminUrl = process.env.BENCH_DATABASE_URL;
 const redisUrl = process.env.BENCH_REDIS_URL;
 if (!adminUrl || !redisUrl) {
-  console.error("learners: set BENCH_DATABASE_URL (PostgreSQL) and BENCH_REDIS_URL (Redis)");
-  process.exit(2);
+  // Part of `npm run bench`: without both servers there is nothing to measure, which is said plainly.
+  console.log("learners: skipped (set BENCH_DATABASE_URL for PostgreSQL and BENCH_REDIS_URL for Redis)");
+  process.exit(0);
 }
 const HELLO = 'public class Main { public static void main(String[] a) { System.out.println("Hail!"); } }';
 

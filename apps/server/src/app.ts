@@ -131,6 +131,9 @@ export async function buildApp(deps: AppDeps) {
     trustProxy: fastifyTrustProxy(config),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     forceCloseConnections: "idle",
+    // onReady starts the job queue (in tests; main.ts starts it before listening): creating its schema
+    // takes well under a second, but far longer on a saturated machine than Fastify's default 10 s.
+    pluginTimeout: 120_000,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -121,6 +121,9 @@ async function main() {
   // PGlite copies its initial files in with mode 0666 whatever the umask: tighten them once it is open
   // (the folders are 0700 already, so nothing was reachable by other users in between).
   if (database.engine === "pglite") secureDataDir(config.DATA_DIR);
+  // The job queue (its own schema on first start) before listening: mail queued by the first
+  // requests has somewhere to go, and a failure here is a start-up failure, not a hook time-out.
+  await app.jobs.start();
   app.log.info({ engine: database.engine, ...seeded }, "database ready");
   // Kattappa's lesson index is built now, in the background, so the first learner's question does not
   // wait for it (a question asked meanwhile waits for this same build).

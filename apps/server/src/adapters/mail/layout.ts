@@ -43,7 +43,7 @@ export function renderMail(content: MailContent): MailMessage {
 
   const textBlock = (p: string) =>
     `<mj-text font-size="16px" line-height="24px" color="#2b2118">${paragraphHtml(p)}</mj-text>`;
-  const source = `<mjml>
+  const source = `<mjml lang="en">
   <mj-head>
     <mj-title>${escapeHtml(content.subject)}</mj-title>
     <mj-attributes><mj-all font-family="Georgia, 'Times New Roman', serif" /></mj-attributes>

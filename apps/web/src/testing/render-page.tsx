@@ -35,6 +35,9 @@ export const javaCourse = {
   category: "Programming",
   access: "free",
   lessonCount: 50,
+  level: "Beginner",
+  minutes: 1530,
+  trials: 90,
 };
 
 export const testUser = {

@@ -13,6 +13,9 @@ const course = (id: string, title: string) => ({
   category: "Programming",
   access: "free",
   lessonCount: 1,
+  level: "Beginner",
+  minutes: 15,
+  trials: 0,
 });
 const lesson = (courseId: string) => ({
   _id: `${courseId}--first-steps`,

@@ -1,7 +1,7 @@
 import { achievementsFor, type CourseProgress, levelFor, percentComplete, xpToNextLevel } from "@koc/shared";
 import { Award, Crown, Flame, Star } from "lucide-react";
-import { useLayoutEffect, useRef } from "react";
 import { Link } from "react-router";
+import { ProgressBar } from "../../../components/progress-bar";
 
 interface ProgressTrackerProps {
   progress: CourseProgress;
@@ -17,25 +17,11 @@ interface ProgressTrackerProps {
 export function ProgressTracker({ progress, total, onUnenroll, saveNote, next }: ProgressTrackerProps) {
   const done = progress.completed.length;
   const percent = percentComplete(done, total);
-  // Set through the DOM, not a style attribute: prerendered HTML may not carry inline styles (CSP).
-  const fill = useRef<HTMLDivElement>(null);
-  useLayoutEffect(() => {
-    fill.current?.style.setProperty("width", `${percent}%`);
-  }, [percent]);
   return (
     <section className="progress-tracker card" aria-labelledby="progress-title">
       <h2 id="progress-title">Your Progress</h2>
       <div className="progress-bar-wrap">
-        <div
-          className="progress-bar"
-          role="progressbar"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-          aria-label="Course completion"
-        >
-          <div ref={fill} className="progress-bar-fill" />
-        </div>
+        <ProgressBar percent={percent} label="Course completion" />
         <p className="progress-count">
           {done} of {total} topics completed ({percent}%)
         </p>

@@ -49,7 +49,9 @@ describe("the account page", () => {
     vi.restoreAllMocks();
   });
 
-  it("shows name, email, member since, premium state and certificates with their verify links", async () => {
+  it("shows name, email, member since, premium state and certificates with their verify links", {
+    timeout: 20_000,
+  }, async () => {
     accountApi({});
     open();
     const profile = await screen.findByRole("region", { name: "Profile" });

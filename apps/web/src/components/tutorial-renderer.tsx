@@ -3,6 +3,7 @@ import { Check, Copy } from "lucide-react";
 import { Fragment, type ReactNode, useEffect, useState } from "react";
 import { RunButtons, RunOutput, useBlockRun } from "./code-block-run";
 import type { Token } from "./code-highlight";
+import { DiagramViewer } from "./diagram-viewer";
 import "./tutorial-renderer.css";
 
 /**
@@ -232,7 +233,7 @@ function LessonImage({ alt, src }: { alt: string; src: string }) {
   }
   return (
     <figure className="tutorial-figure">
-      <img src={src} alt={alt} loading="lazy" decoding="async" />
+      <DiagramViewer src={src} alt={alt} />
     </figure>
   );
 }

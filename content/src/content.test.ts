@@ -17,7 +17,7 @@ import {
 import { findJdk } from "./jdk.js";
 import { correctIsUniquelyLongest, positionBounds, quizBalanceProblems, quizStats } from "./quiz-checks.js";
 import { commandFor, compileJava, has, mapLimit, PARALLEL_RUNS, runProcess } from "./run-programs.js";
-import type { ExerciseEntry } from "./schema.js";
+import { courseFrontMatter, type ExerciseEntry } from "./schema.js";
 import {
   codeQuestionProblems,
   DOES_NOT_COMPILE,
@@ -55,6 +55,23 @@ describe("the catalogue", () => {
     expect(titles.some((t) => /System Design/.test(t))).toBe(true);
     const access = new Set(catalogue.courses.map((c) => c.access));
     expect(access).toEqual(new Set(["free", "premium"]));
+  });
+
+  it("gives every course a level, and a course.md without one is a problem", () => {
+    expect(new Set(catalogue.courses.map((c) => c.level))).toEqual(new Set(["Beginner", "Intermediate", "Advanced"]));
+    expect(
+      courseFrontMatter.safeParse({ id: "x-y", title: "Xyz", category: "Cat", access: "free", order: 1 }).success,
+    ).toBe(false);
+    expect(
+      courseFrontMatter.safeParse({
+        id: "x-y",
+        title: "Xyz",
+        category: "Cat",
+        access: "free",
+        level: "Expert",
+        order: 1,
+      }).success,
+    ).toBe(false);
   });
 });
 
@@ -119,6 +136,7 @@ describe("the validator", () => {
         title: "Java",
         category: "c",
         access: "free" as const,
+        level: "Beginner" as const,
         order: 1,
         description: "word ".repeat(30),
         lessons,

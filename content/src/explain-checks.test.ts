@@ -24,6 +24,7 @@ const course = (id: string, quiz: ReturnType<typeof question>[], courseQuiz?: Co
   id,
   title: "T",
   category: "c",
+  level: "Beginner",
   access: "free",
   order: 1,
   description: "d",

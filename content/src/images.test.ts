@@ -83,7 +83,7 @@ describe("loading a course with pictures", () => {
   mkdirSync(join(course, "images"));
   writeFileSync(
     join(course, "course.md"),
-    "---\nid: pictures\ntitle: Pictures\ncategory: Test\naccess: free\norder: 1\n---\nA course.\n",
+    "---\nid: pictures\ntitle: Pictures\ncategory: Test\naccess: free\nlevel: Beginner\norder: 1\n---\nA course.\n",
   );
   writeFileSync(join(course, "images", "heap.svg"), svg());
   writeFileSync(join(course, "images", "unused.svg"), svg());

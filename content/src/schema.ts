@@ -1,4 +1,12 @@
-import { courseAccess, exerciseDifficulty, exerciseLanguage, materialType, quizQuestion, slugId } from "@koc/shared";
+import {
+  courseAccess,
+  courseLevel,
+  exerciseDifficulty,
+  exerciseLanguage,
+  materialType,
+  quizQuestion,
+  slugId,
+} from "@koc/shared";
 import { z } from "zod";
 
 export const courseFrontMatter = z.object({
@@ -6,6 +14,8 @@ export const courseFrontMatter = z.object({
   title: z.string().min(3),
   category: z.string().min(2),
   access: courseAccess,
+  /** Beginner, Intermediate or Advanced: shown on the course cards. */
+  level: courseLevel,
   order: z.number().int().positive(),
 });
 
@@ -113,6 +123,7 @@ export interface CourseEntry {
   title: string;
   category: string;
   access: z.infer<typeof courseAccess>;
+  level: z.infer<typeof courseLevel>;
   order: number;
   description: string;
   lessons: LessonEntry[];

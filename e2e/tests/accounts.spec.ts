@@ -77,9 +77,10 @@ test("register, enrol, complete a lesson, and find both again after logging in f
   const enrolled = page.getByRole("region", { name: "My Enrolled Courses" });
   await expect(enrolled.getByRole("heading", { name: "Java Programming" })).toBeVisible();
   await expect(enrolled.getByText(/^Enrolled on /)).toBeVisible();
-  await expect(enrolled.getByRole("link", { name: "Continue Learning" })).toHaveAttribute(
+  // Continue Learning leads to the first lesson not yet completed (lesson 1 for a newcomer).
+  await expect(enrolled.getByRole("link", { name: "Continue Learning: Java Programming" })).toHaveAttribute(
     "href",
-    "/course/java-programming",
+    "/course/java-programming/lesson/java-programming--introduction-to-java",
   );
 
   // Complete the first lesson (the course page is built elsewhere; its sync calls this same endpoint).

@@ -23,7 +23,7 @@ test("on /kattappa a typed question goes to the server and the answer names and 
   await expect(page.getByRole("button", { name: "Send" })).toBeDisabled();
   await expect(log.getByText(/Joining Tables/).first()).toBeVisible();
   const cited = log.getByRole("link", { name: "Joining Tables" });
-  await expect(cited).toHaveAttribute("href", "/course/sql-databases?lesson=sql-databases--joining-tables");
+  await expect(cited).toHaveAttribute("href", "/course/sql-databases/lesson/sql-databases--joining-tables");
   await expect(page.getByText("Kattappa is thinking...")).toHaveCount(0);
 
   // Shift+Enter adds a line; one letter gets Speak clearly.
@@ -35,7 +35,7 @@ test("on /kattappa a typed question goes to the server and the answer names and 
 
   // The cited lesson's link opens that lesson on its course page.
   await cited.click();
-  await expect(page).toHaveURL(/\/course\/sql-databases\?lesson=sql-databases--joining-tables$/);
+  await expect(page).toHaveURL(/\/course\/sql-databases\/lesson\/sql-databases--joining-tables$/);
   await expect(page.getByRole("article", { name: /^Lesson: Joining Tables/ })).toBeVisible();
   expect(consoleErrors).toEqual([]);
 });
@@ -102,17 +102,17 @@ test("the floating mentor on a course page sends the open lesson and the editor'
   await panel.getByLabel("Your question for Kattappa").fill("How do I read a value from a HashMap with a default?");
   await panel.getByRole("button", { name: "Send" }).click();
   const cited = panel.getByRole("link", { name: "HashMap and TreeMap" }).first();
-  await expect(cited).toHaveAttribute("href", "/course/java-programming?lesson=java-programming--maps");
+  await expect(cited).toHaveAttribute("href", "/course/java-programming/lesson/java-programming--maps");
   await cited.click();
-  await expect(page).toHaveURL(/\?lesson=java-programming--maps$/);
+  await expect(page).toHaveURL(/\/lesson\/java-programming--maps$/);
   await expect(page.getByRole("article", { name: /^Lesson: HashMap and TreeMap/ })).toBeVisible();
   // And the next cited lesson, followed from the same page, opens in its turn.
   await panel.getByLabel("Your question for Kattappa").fill("Why must I override hashCode when I override equals?");
   await panel.getByRole("button", { name: "Send" }).click();
   const next = panel.getByRole("link", { name: "The Object Class: equals, hashCode and toString" }).first();
-  await expect(next).toHaveAttribute("href", "/course/java-programming?lesson=java-programming--object-class-methods");
+  await expect(next).toHaveAttribute("href", "/course/java-programming/lesson/java-programming--object-class-methods");
   await next.click();
-  await expect(page).toHaveURL(/\?lesson=java-programming--object-class-methods$/);
+  await expect(page).toHaveURL(/\/lesson\/java-programming--object-class-methods$/);
   await expect(page.getByRole("article", { name: /^Lesson: HashMap and TreeMap/ })).toHaveCount(0);
   await expect(page.getByRole("article", { name: /^Lesson: The Object Class: equals, hashCode/ })).toBeVisible();
   expect(consoleErrors).toEqual([]);

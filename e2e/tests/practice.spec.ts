@@ -51,7 +51,9 @@ test.describe("every example runs where it stands", () => {
     // Click 1 of 2: the home page's call to action.
     const started = Date.now();
     await page.getByRole("link", { name: "Run Your First Program" }).first().click();
-    await expect(page).toHaveURL(/\/course\/java-programming\?lesson=/);
+    await expect(page).toHaveURL(
+      /\/course\/java-programming\/lesson\/java-programming--introduction-to-java\?focus=example$/,
+    );
 
     const lesson = page.getByRole("article", { name: /^Lesson: Introduction to Java/ });
     const run = lesson.getByRole("button", { name: "Run java example" }).first();
@@ -86,7 +88,7 @@ test.describe("every example runs where it stands", () => {
       _id: string;
     }[];
     const first = list[0]?._id ?? "";
-    await gotoAndSettle(page, `/course/javascript-fundamentals?lesson=${encodeURIComponent(first)}`);
+    await gotoAndSettle(page, `/course/javascript-fundamentals/lesson/${encodeURIComponent(first)}?focus=example`);
     const lesson = page.getByRole("article", { name: /^Lesson:/ });
     await lesson.getByRole("button", { name: "Run javascript example" }).first().click();
     await expect(lesson.getByTestId("example-output").first()).toContainText("Welcome to the Kingdom of Code!");
@@ -102,7 +104,7 @@ test.describe("every example runs where it stands", () => {
       _id: string;
     }[];
     const first = list[0]?._id ?? "";
-    await gotoAndSettle(page, `/course/python-programming?lesson=${encodeURIComponent(first)}`);
+    await gotoAndSettle(page, `/course/python-programming/lesson/${encodeURIComponent(first)}?focus=example`);
     const lesson = page.getByRole("article", { name: /^Lesson:/ });
     await lesson.getByRole("button", { name: "Run python example" }).first().click();
     // The first run downloads the runtime from our own origin; later runs are quick.
@@ -183,7 +185,7 @@ test.describe("trials", () => {
     const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
     const page = await context.newPage();
     try {
-      await gotoAndSettle(page, "/course/java-programming?lesson=java-programming--introduction-to-java");
+      await gotoAndSettle(page, "/course/java-programming/lesson/java-programming--introduction-to-java");
       const lesson = page.getByRole("article", { name: /^Lesson:/ });
       await lesson.getByRole("button", { name: "Run java example" }).first().click();
       await expect(lesson.getByTestId("example-output").first()).toContainText("Hello", { timeout: 60_000 });

@@ -189,7 +189,7 @@ export async function buildApp(deps: AppDeps) {
     }),
   );
   app.decorateRequest("user", null);
-  app.decorate("enrollments", createEnrollmentService(deps.database.db));
+  app.decorate("enrollments", createEnrollmentService(deps.database.db, app.catalogue));
   app.decorate("progress", createProgressService({ db: deps.database.db, catalogue: app.catalogue }));
   app.decorate("certificates", createCertificateService(deps.database.db, app.progress));
   app.decorate(

@@ -59,13 +59,20 @@ export const courses = pgTable(
     description: text("description").notNull(),
     category: text("category").notNull(),
     access: text("access", { enum: ["free", "premium"] }).notNull(),
+    /** From the course's front matter; the seed writes it (Beginner until the first seed after the column came). */
+    level: text("level", { enum: ["Beginner", "Intermediate", "Advanced"] })
+      .notNull()
+      .default("Beginner"),
     position: integer("position").notNull(),
     /** The course-level quiz with its key (content/courses/<id>/course-quiz.yaml); [] when it has none. */
     quiz: jsonb("quiz").$type<CourseQuizRow[]>().notNull().default([]),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check("courses_access_valid", sql`${t.access} in ('free', 'premium')`)],
+  (t) => [
+    check("courses_access_valid", sql`${t.access} in ('free', 'premium')`),
+    check("courses_level_valid", sql`${t.level} in ('Beginner', 'Intermediate', 'Advanced')`),
+  ],
 );
 
 export const materials = pgTable(

@@ -51,6 +51,7 @@ export async function seedCatalogue(db: Db, catalogue: Catalogue): Promise<SeedR
         description: c.description,
         category: c.category,
         access: c.access,
+        level: c.level,
         position: c.order,
         quiz: c.quiz ?? [],
       };

@@ -47,6 +47,11 @@ export function courseHead(params: Params, cached: CachedData): PageHead {
   return titled(course.title, summary(course.description), { type: "article" });
 }
 
+/** An open lesson's head: "Operators · Java Programming · Kingdom of Code". */
+export function lessonHead(course: Course, lessonTitle: string): PageHead {
+  return { title: `${lessonTitle} · ${course.title} · ${SITE_NAME}`, description: summary(course.description) };
+}
+
 /** The head of every public page; other pages keep the default. */
 export const heads = {
   home: {

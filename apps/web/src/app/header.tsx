@@ -68,6 +68,9 @@ export function Header() {
                 <li>
                   <NavLink to={paths.dashboard}>Dashboard</NavLink>
                 </li>
+                <li>
+                  <NavLink to={paths.account}>Account</NavLink>
+                </li>
                 <li className="greeting">Hail, {user.name}!</li>
                 <li>
                   <button type="button" className="btn btn-outline btn-small" onClick={logout}>

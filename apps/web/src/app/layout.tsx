@@ -1,17 +1,20 @@
 import { useEffect, useRef } from "react";
 import { Outlet, useLocation, useNavigationType } from "react-router";
 import { FloatingMentor } from "../features/mentor/floating-mentor";
+import type { keepScroll } from "../lib/paths";
 import { Footer } from "./footer";
 import { Header } from "./header";
 import "./layout.css";
 import { RouteErrorBoundary } from "./route-error";
+
+const lessonAddress = /^\/course\/[^/]+\/lesson\/[^/]+\/?$/;
 
 /**
  * A new page starts at its top (or at its #anchor); going back or forward leaves the scrolling to
  * the browser, which restores where the reader was.
  */
 function ScrollToTop() {
-  const { pathname, hash } = useLocation();
+  const { pathname, hash, state } = useLocation();
   const navigation = useNavigationType();
   const first = useRef(true);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the page (its path) changes; a new ?query on the same page keeps its place
@@ -20,7 +23,9 @@ function ScrollToTop() {
       first.current = false;
       return;
     }
-    if (navigation === "POP") return;
+    // A lesson's address: the course page scrolls to the lesson itself, once the lesson list is at
+    // hand; so does a move within a course page that says so (closing a lesson).
+    if (navigation === "POP" || lessonAddress.test(pathname) || (state as typeof keepScroll | null)?.keepScroll) return;
     if (hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
     else window.scrollTo(0, 0);
   }, [pathname, hash, navigation]);

@@ -1,3 +1,4 @@
+import { type Course, lessonMinutes } from "@koc/shared";
 import { describe, expect, it } from "vitest";
 import { summary } from "./head";
 import { publicCatalogue } from "./prerender-catalogue";
@@ -18,8 +19,10 @@ const catalogue = {
       description: "Z.",
       category: "C",
       access: "premium",
+      level: "Advanced",
       order: 2,
       lessons: [lesson("z1", 1), lesson("z0", 0)],
+      exercises: [{}, {}, {}],
     },
     {
       id: "alpha",
@@ -27,10 +30,20 @@ const catalogue = {
       description: "A.",
       category: "C",
       access: "free",
+      level: "Beginner",
       order: 1,
       lessons: [lesson("a0", 0, 3)],
     },
-    { id: "beta", title: "Beta", description: "B.", category: "C", access: "free", order: 2, lessons: [] },
+    {
+      id: "beta",
+      title: "Beta",
+      description: "B.",
+      category: "C",
+      access: "free",
+      level: "Intermediate",
+      order: 2,
+      lessons: [],
+    },
   ],
 };
 
@@ -44,6 +57,15 @@ describe("the prerender's catalogue answers", () => {
       ["alpha", 1],
       ["beta", 0],
       ["zeta", 2],
+    ]);
+  });
+
+  it("gives each card its level, its minutes as the server adds them up, and its number of trials", () => {
+    const [[, list]] = publicCatalogue(catalogue).common as [[unknown[], Course[]]];
+    expect(list.map((c) => [c._id, c.level, c.minutes, c.trials])).toEqual([
+      ["alpha", "Beginner", lessonMinutes(0), 0],
+      ["beta", "Intermediate", 0, 0],
+      ["zeta", "Advanced", lessonMinutes(0) + lessonMinutes(1), 3],
     ]);
   });
 

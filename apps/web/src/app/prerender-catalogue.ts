@@ -1,6 +1,7 @@
 import {
   type Course,
   courseAccess,
+  courseLevel,
   courseList,
   course as courseSchema,
   lessonMinutes,
@@ -19,6 +20,7 @@ const catalogueFile = z.object({
       description: z.string(),
       category: z.string(),
       access: courseAccess,
+      level: courseLevel,
       order: z.number(),
       lessons: z.array(
         z.object({
@@ -29,6 +31,7 @@ const catalogueFile = z.object({
           quiz: z.array(z.unknown()),
         }),
       ),
+      exercises: z.array(z.unknown()).optional(),
     }),
   ),
 });
@@ -59,6 +62,10 @@ export function publicCatalogue(json: unknown): PublicCatalogue {
       category: c.category,
       access: c.access,
       lessonCount: c.lessons.length,
+      level: c.level,
+      // As the server adds them up (catalogue service): each lesson's minutes by its position.
+      minutes: c.lessons.reduce((sum, l) => sum + lessonMinutes(l.position), 0),
+      trials: c.exercises?.length ?? 0,
     })),
   );
   return {

@@ -62,10 +62,12 @@ function lazyPage(load: () => Promise<{ default: ComponentType }>, queries: bool
 interface PageOptions {
   head?: RouteHead;
   queries?: false;
+  /** Addresses that show the same page (not remounted), such as a course's lessons. */
+  children?: RouteObject[];
 }
 
 /** A route showing `features/{name}.tsx`; with a head, a public page prerendered at build time. */
-function page(path: string, name: string, { head, queries }: PageOptions = {}): RouteObject {
+function page(path: string, name: string, { head, queries, children }: PageOptions = {}): RouteObject {
   const key = `../features/${name}.tsx`;
   const load = pageModules[key];
   if (!load) throw new Error(`No page module ${key}`);
@@ -76,7 +78,7 @@ function page(path: string, name: string, { head, queries }: PageOptions = {}): 
     preload,
     ...(head ? { head, prerender: true } : {}),
   };
-  return { path, handle, Component: Page };
+  return { path, handle, Component: Page, ...(children ? { children } : {}) };
 }
 
 /**
@@ -90,7 +92,10 @@ export const routes: RouteObject[] = [
       page("/", "home/home-page", { head: heads.home, queries: false }),
       page("/about", "about/about-page", { head: heads.about, queries: false }),
       page("/courses", "courses/courses-page", { head: heads.courses }),
-      page("/course/:id", "course/course-page", { head: courseHead }),
+      // A lesson's address shows the same page (not remounted: the child has no element of its own),
+      // with that lesson open. It is not prerendered: the server answers it with the client-rendered
+      // shell, and the page sets its title once the lesson list is at hand.
+      page("/course/:id", "course/course-page", { head: courseHead, children: [{ path: "lesson/:materialId" }] }),
       page("/contact", "contact/contact-page", { head: heads.contact }),
       page("/kattappa", "mentor/mentor-page", { head: heads.mentor }),
       page("/kattappa-test", "mentor/mentor-test-page"),
@@ -100,6 +105,7 @@ export const routes: RouteObject[] = [
       page("/forgot-password", "auth/forgot-password-page"),
       page("/reset-password", "auth/reset-password-page"),
       page("/dashboard", "dashboard/dashboard-page"),
+      page("/account", "account/account-page"),
       page("/verify/:code", "certificates/verify-page"),
       page("/terms", "legal/terms-page", { head: heads.terms, queries: false }),
       page("/refund-policy", "legal/refund-policy-page", { head: heads.refundPolicy, queries: false }),

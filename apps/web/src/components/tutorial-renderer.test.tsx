@@ -46,12 +46,25 @@ describe("tutorial renderer", () => {
     ]);
   });
 
-  it("renders bold, italic, inline code and line breaks", () => {
-    const { container } = render(<TutorialRenderer markdown={"**bold** and *italic* and `x = 1`\nnext line"} />);
+  it("renders bold, italic, inline code and line breaks (two trailing spaces or a backslash)", () => {
+    const { container } = render(<TutorialRenderer markdown={"**bold** and *italic* and `x = 1`  \nnext line"} />);
     expect(container.querySelector("strong")?.textContent).toBe("bold");
     expect(container.querySelector("em")?.textContent).toBe("italic");
     expect(container.querySelector("code")?.textContent).toBe("x = 1");
     expect(container.querySelector("br")).not.toBeNull();
+    cleanup();
+    const slash = render(<TutorialRenderer markdown={"one\\\ntwo"} />);
+    expect(slash.container.querySelectorAll("br")).toHaveLength(1);
+    expect(slash.container.textContent).toBe("onetwo");
+  });
+
+  it("reads a soft line break (a sentence wrapped in the source) as a space", () => {
+    const { container } = render(
+      <TutorialRenderer markdown={"Read a number from 0\nto 1000.\n- an item wrapped\n  onto two lines"} />,
+    );
+    expect(container.querySelector("br")).toBeNull();
+    expect(container.querySelector("p")?.textContent).toBe("Read a number from 0 to 1000.");
+    expect(container.querySelector("li")?.textContent).toBe("an item wrapped onto two lines");
   });
 
   it("never injects HTML from the lesson text", () => {

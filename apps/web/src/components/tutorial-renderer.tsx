@@ -3,6 +3,7 @@ import { Check, Copy } from "lucide-react";
 import { Fragment, type ReactNode, useEffect, useRef, useState } from "react";
 import { RunButtons, RunOutput, useBlockRun } from "./code-block-run";
 import type { Token } from "./code-highlight";
+import { DiagramViewer } from "./diagram-viewer";
 import "./tutorial-renderer.css";
 
 /**
@@ -105,7 +106,19 @@ export function parseBlocks(markdown: string): Block[] {
 
 const INLINE = /(`[^`]+`|\*\*[^*]+\*\*|__[^_]+__|\*[^*\s][^*]*\*|_[^_\s][^_]*_|\n)/g;
 
+/**
+ * Markdown's line breaks: a line ending in two spaces or a backslash breaks (the spec's "line
+ * breaks"); any other newline is a soft break, read as a space, so a sentence wrapped in the source
+ * ("number from 0\nto 1000.") reads as one line.
+ */
+export const breakLines = (text: string) =>
+  text.replace(/( {2,}|\\)\n|[ \t]*\n[ \t]*/g, (_match, hard: string | undefined) => (hard ? "\n" : " "));
+
 export function renderInline(text: string): ReactNode[] {
+  return inline(breakLines(text));
+}
+
+function inline(text: string): ReactNode[] {
   return text.split(INLINE).map((part, i) => {
     const key = `${i}`;
     if (!part) return null;
@@ -113,10 +126,10 @@ export function renderInline(text: string): ReactNode[] {
     if (part.startsWith("`") && part.endsWith("`") && part.length > 1)
       return <code key={key}>{part.slice(1, -1)}</code>;
     if ((part.startsWith("**") && part.endsWith("**")) || (part.startsWith("__") && part.endsWith("__"))) {
-      return <strong key={key}>{renderInline(part.slice(2, -2))}</strong>;
+      return <strong key={key}>{inline(part.slice(2, -2))}</strong>;
     }
     if ((part.startsWith("*") && part.endsWith("*")) || (part.startsWith("_") && part.endsWith("_"))) {
-      return <em key={key}>{renderInline(part.slice(1, -1))}</em>;
+      return <em key={key}>{inline(part.slice(1, -1))}</em>;
     }
     return <Fragment key={key}>{part}</Fragment>;
   });
@@ -220,7 +233,7 @@ function LessonImage({ alt, src }: { alt: string; src: string }) {
   }
   return (
     <figure className="tutorial-figure">
-      <img src={src} alt={alt} loading="lazy" decoding="async" />
+      <DiagramViewer src={src} alt={alt} />
     </figure>
   );
 }

@@ -35,6 +35,9 @@ export const javaCourse = {
   category: "Programming",
   access: "free",
   lessonCount: 50,
+  level: "Beginner",
+  minutes: 1530,
+  trials: 90,
 };
 
 export const testUser = {
@@ -80,3 +83,7 @@ export function renderRoutes(routes: RouteObject[], path: string) {
 /** Renders one page at `path`, matched by `pattern`. */
 export const renderPage = (pattern: string, element: ReactElement, path: string) =>
   renderRoutes([{ path: pattern, element }], path);
+
+/** The course page at `path`, with its lesson addresses (/course/{id}/lesson/{materialId}) as in the app. */
+export const renderCourseRoute = (element: ReactElement, path: string) =>
+  renderRoutes([{ path: "/course/:id", element, children: [{ path: "lesson/:materialId" }] }], path);

@@ -44,6 +44,8 @@ export const publicUser = z.object({
   phone: z.string().nullable(),
   isPremium: z.boolean(),
   referralCode: z.string(),
+  /** When the account was created (ISO 8601), for the account page's "member since". */
+  memberSince: z.string().optional(),
 });
 export type PublicUser = z.infer<typeof publicUser>;
 
@@ -61,3 +63,13 @@ export const resetPasswordRequest = z.object({
 
 /** Answers that only carry a sentence for the user. */
 export const messageBody = z.object({ message: z.string() });
+
+/**
+ * POST /api/auth/change-password: the current password proves it is the owner; every other session
+ * ends, and the answer is an authResponse with a fresh token for this one.
+ */
+export const changePasswordRequest = z.object({
+  currentPassword: loginRequest.shape.password,
+  newPassword,
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;

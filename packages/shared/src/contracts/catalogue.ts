@@ -18,6 +18,10 @@ export type QuizQuestion = z.infer<typeof quizQuestion>;
 export const materialType = z.enum(["lesson", "exercise", "project"]);
 export type MaterialType = z.infer<typeof materialType>;
 
+/** How much a course expects of a learner: `level:` in its content/courses/<id>/course.md. */
+export const courseLevel = z.enum(["Beginner", "Intermediate", "Advanced"]);
+export type CourseLevel = z.infer<typeof courseLevel>;
+
 export const course = z.object({
   _id: z.string(),
   title: z.string(),
@@ -25,6 +29,11 @@ export const course = z.object({
   category: z.string(),
   access: courseAccess,
   lessonCount: z.number().int().nonnegative(),
+  level: courseLevel,
+  /** The lessons' durations added up (rules/durations.ts), for the cards' "total hours". */
+  minutes: z.number().int().nonnegative(),
+  /** How many trials (auto-graded exercises) the course's topics end in. */
+  trials: z.number().int().nonnegative(),
 });
 export type Course = z.infer<typeof course>;
 

@@ -5,6 +5,12 @@ import { createAccountsTestApp, registerUser, TEST_JWT_SECRET } from "../../../t
 import { engines } from "../../../test/harness.js";
 import { mailOutbox, passwordResetTokens, users } from "../../db/schema.js";
 
+const row0 = <T extends { email: string }>(rows: T[]) => {
+  const found = rows.find((r) => r.email === "ada.lovelace@example.com");
+  if (!found) throw new Error("no such user");
+  return found;
+};
+
 describe.each(engines)("auth API on %s", (engine) => {
   let t: Awaited<ReturnType<typeof createAccountsTestApp>>;
   beforeAll(async () => {
@@ -37,6 +43,8 @@ describe.each(engines)("auth API on %s", (engine) => {
       phone: null,
     });
     expect(body.user.referralCode).toMatch(/^[A-Z0-9]{8}$/);
+    // The account page's "member since": the account's creation, as the database recorded it.
+    expect(body.user.memberSince).toBe(row0(await t.database.db.select().from(users)).createdAt.toISOString());
     expect(typeof body.token).toBe("string");
     const [row] = await t.database.db.select().from(users).where(eq(users.email, "ada.lovelace@example.com"));
     expect(row?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);

@@ -40,6 +40,7 @@ export const toPublicUser = (u: UserRow): PublicUser => ({
   phone: u.phone,
   isPremium: u.isPremium,
   referralCode: u.referralCode,
+  memberSince: u.createdAt.toISOString(),
 });
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");

@@ -17,9 +17,39 @@ describe.each(engines)("catalogue API on %s", (engine) => {
     const java = courses.find((c) => c._id === "java-programming");
     expect(java).toMatchObject({ title: "Java Programming", access: "free" });
     for (const c of courses) {
-      expect(Object.keys(c).sort()).toEqual(["_id", "access", "category", "description", "lessonCount", "title"]);
+      expect(Object.keys(c).sort()).toEqual([
+        "_id",
+        "access",
+        "category",
+        "description",
+        "lessonCount",
+        "level",
+        "minutes",
+        "title",
+        "trials",
+      ]);
       expect(["free", "premium"]).toContain(c.access);
     }
+  });
+
+  it("gives each course its level from the front matter, its total minutes and its number of trials", async () => {
+    const courses = (await t.app.inject({ method: "GET", url: "/api/courses" })).json() as {
+      _id: string;
+      level: string;
+      minutes: number;
+      trials: number;
+    }[];
+    const byId = new Map(courses.map((c) => [c._id, c]));
+    expect(byId.get("java-programming")?.level).toBe("Beginner");
+    expect(byId.get("system-design")?.level).toBe("Advanced");
+    const lessons = (await t.app.inject({ method: "GET", url: "/api/materials/course/java-programming" })).json() as {
+      minutes: number;
+    }[];
+    expect(byId.get("java-programming")?.minutes).toBe(lessons.reduce((n, l) => n + l.minutes, 0));
+    const trials = (await t.app.inject({ method: "GET", url: "/api/exercises?courseId=java-programming" })).json();
+    expect(Array.isArray(trials) ? trials.length : -1).toBe(byId.get("java-programming")?.trials);
+    expect(byId.get("java-programming")?.trials).toBeGreaterThan(0);
+    expect(byId.get("git-version-control")?.trials).toBe(0);
   });
 
   it("returns one course by id and 404 for an unknown one", async () => {

@@ -12,9 +12,9 @@ import {
   materialList,
   type QuizQuestion,
 } from "@koc/shared";
-import { asc, eq } from "drizzle-orm";
+import { asc, count, eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
-import { appMeta, type CourseQuizRow, courses, materials } from "../../db/schema.js";
+import { appMeta, type CourseQuizRow, courses, exercises, materials } from "../../db/schema.js";
 import { CATALOGUE_HASH_KEY, catalogueGeneration } from "../../db/seed.js";
 import { ForbiddenError, NotFoundError } from "../../errors.js";
 import { type Prepared, prepare } from "./prepared.js";
@@ -104,6 +104,11 @@ export function createCatalogueService(db: DbOrTx) {
     const [meta] = await db.select().from(appMeta).where(eq(appMeta.key, CATALOGUE_HASH_KEY));
     const courseRows = await db.select().from(courses).orderBy(asc(courses.position), asc(courses.title));
     const lessonRows = await db.select().from(materials).orderBy(asc(materials.courseId), asc(materials.position));
+    const trialRows = await db
+      .select({ courseId: exercises.courseId, n: count() })
+      .from(exercises)
+      .groupBy(exercises.courseId);
+    const trialsByCourse = new Map(trialRows.map((r) => [r.courseId, Number(r.n)]));
     const lessonsByCourse = new Map<string, Material[]>(courseRows.map((c) => [c.id, []]));
     for (const m of lessonRows) {
       lessonsByCourse.get(m.courseId)?.push({
@@ -123,6 +128,9 @@ export function createCatalogueService(db: DbOrTx) {
       category: c.category,
       access: c.access,
       lessonCount: lessonsByCourse.get(c.id)?.length ?? 0,
+      level: c.level,
+      minutes: (lessonsByCourse.get(c.id) ?? []).reduce((sum, m) => sum + lessonMinutes(m.position), 0),
+      trials: trialsByCourse.get(c.id) ?? 0,
     }));
     const courseQuizById = new Map(courseRows.filter((c) => c.quiz.length > 0).map((c) => [c.id, c.quiz]));
     const lessonById = new Map<string, { access: Access; lesson: Material }>();

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccountsTestApp, registerUser } from "../../../test/accounts.js";
 import { engines } from "../../../test/harness.js";
+import { passAndComplete, putCompleted } from "../../../test/quiz.js";
 import { users } from "../../db/schema.js";
 
 describe.each(engines)("enrolments API on %s", (engine) => {
@@ -33,6 +34,45 @@ describe.each(engines)("enrolments API on %s", (engine) => {
     expect((await call("DELETE", "/api/enrollments/java-programming", u.auth)).statusCode).toBe(204);
     expect((await call("GET", "/api/enrollments", u.auth)).json()).toEqual([]);
     expect((await call("DELETE", "/api/enrollments/java-programming", u.auth)).statusCode).toBe(204);
+  });
+
+  it("says where the learner stands: lessons completed on the server and the first one not yet completed", async () => {
+    const u = await registerUser(t.app);
+    const lessons = await t.app.catalogue.lessonsWithAnswers("java-programming");
+    const [first, second, third] = lessons;
+    if (!first || !second || !third) throw new Error("the Java course needs three lessons");
+    const fresh = (await call("PUT", "/api/enrollments/java-programming", u.auth)).json();
+    expect(fresh.progress).toEqual({ completed: 0, next: { _id: first._id, title: first.title } });
+    expect(fresh).toMatchObject({ level: "Beginner", lessonCount: lessons.length });
+
+    // A completion claimed without a passed quiz is not the server's: it does not move "next".
+    await putCompleted(t.app, u.auth, "java-programming", [first._id]);
+    expect((await call("GET", "/api/enrollments", u.auth)).json()[0].progress.completed).toBe(0);
+
+    // Lessons 1 and 3 done: the next is lesson 2, the first gap in course order.
+    await passAndComplete(t.app, u.auth, "java-programming", [first._id, third._id]);
+    expect((await call("GET", "/api/enrollments", u.auth)).json()[0].progress).toEqual({
+      completed: 2,
+      next: { _id: second._id, title: second.title },
+    });
+  });
+
+  it("unenrolling deletes that course's completions (the warning's promise) and no other course's", async () => {
+    const u = await registerUser(t.app);
+    const java = (await t.app.catalogue.lessonsWithAnswers("java-programming"))[0]?._id ?? "";
+    const python = (await t.app.catalogue.lessonsWithAnswers("python-programming"))[0]?._id ?? "";
+    await call("PUT", "/api/enrollments/java-programming", u.auth);
+    await call("PUT", "/api/enrollments/python-programming", u.auth);
+    await passAndComplete(t.app, u.auth, "java-programming", [java]);
+    await passAndComplete(t.app, u.auth, "python-programming", [python]);
+
+    expect((await call("DELETE", "/api/enrollments/java-programming", u.auth)).statusCode).toBe(204);
+    const javaProgress = (await call("GET", "/api/progress/java-programming", u.auth)).json();
+    expect(javaProgress.completed).toEqual([]);
+    const pythonProgress = (await call("GET", "/api/progress/python-programming", u.auth)).json();
+    expect(pythonProgress.completed).toEqual([python]);
+    // Enrolling again starts from the first lesson.
+    expect((await call("PUT", "/api/enrollments/java-programming", u.auth)).json().progress.completed).toBe(0);
   });
 
   it("answers 404 for an unknown course and 400 for a malformed id", async () => {

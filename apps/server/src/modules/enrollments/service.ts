@@ -1,38 +1,57 @@
-import type { EnrolledCourse } from "@koc/shared";
-import { and, asc, count, eq } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client.js";
-import { courses, enrollments, materials, users } from "../../db/schema.js";
+import type { EnrolledCourse, EnrolmentProgress, Material } from "@koc/shared";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { courses, enrollments, topicCompletionChanges, topicCompletions, users } from "../../db/schema.js";
 import { ForbiddenError, NotFoundError } from "../../errors.js";
+import type { CatalogueService } from "../catalogue/service.js";
 
 export const PREMIUM_ENROL_REFUSED =
   "This is a premium course. Upgrade to lifetime premium to enrol and unlock all its lessons.";
 
-const enrolledColumns = {
-  _id: courses.id,
-  title: courses.title,
-  description: courses.description,
-  category: courses.category,
-  access: courses.access,
-  lessonCount: count(materials.id),
-  enrolledAt: enrollments.enrolledAt,
-};
+/** How far a learner is: lessons completed and the first one in course order not yet completed. */
+export function progressThrough(lessons: Material[], done: ReadonlySet<string>): EnrolmentProgress {
+  const next = lessons.find((l) => !done.has(l._id));
+  return {
+    completed: lessons.filter((l) => done.has(l._id)).length,
+    next: next ? { _id: next._id, title: next.title } : null,
+  };
+}
 
 /** A user's enrolments; every function takes the caller's id, so no one reaches another's list. */
-export function createEnrollmentService(db: DbOrTx) {
+export function createEnrollmentService(db: Db, catalogue: CatalogueService) {
+  /** The caller's enrolments (or one of them), each with the course's card and where they stand in it. */
   async function list(userId: string, courseId?: string): Promise<EnrolledCourse[]> {
     const rows = await db
-      .select(enrolledColumns)
+      .select({ courseId: enrollments.courseId, enrolledAt: enrollments.enrolledAt })
       .from(enrollments)
       .innerJoin(courses, eq(courses.id, enrollments.courseId))
-      .leftJoin(materials, eq(materials.courseId, courses.id))
       .where(
         courseId
           ? and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId))
           : eq(enrollments.userId, userId),
       )
-      .groupBy(courses.id, enrollments.enrolledAt)
       .orderBy(asc(enrollments.enrolledAt), asc(courses.position));
-    return rows.map((r) => ({ ...r, enrolledAt: r.enrolledAt.toISOString() }));
+    if (rows.length === 0) return [];
+    const completions = await db
+      .select({ materialId: topicCompletions.materialId })
+      .from(topicCompletions)
+      .where(
+        and(
+          eq(topicCompletions.userId, userId),
+          inArray(
+            topicCompletions.courseId,
+            rows.map((r) => r.courseId),
+          ),
+        ),
+      );
+    const done = new Set(completions.map((c) => c.materialId));
+    return Promise.all(
+      rows.map(async (r) => ({
+        ...(await catalogue.getCourse(r.courseId)),
+        enrolledAt: r.enrolledAt.toISOString(),
+        progress: progressThrough(await catalogue.lessonsWithAnswers(r.courseId), done),
+      })),
+    );
   }
 
   return {
@@ -60,8 +79,23 @@ export function createEnrollmentService(db: DbOrTx) {
       return { created: inserted.length > 0, course: row };
     },
 
+    /**
+     * The Unenroll warning's promise, kept on the server: the enrolment and the course's completions
+     * go together (graded attempts stay: they are the learner's record, and passes are not redone).
+     */
     async unenroll(userId: string, courseId: string): Promise<void> {
-      await db.delete(enrollments).where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId)));
+      await db.transaction(async (tx) => {
+        await tx.delete(enrollments).where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId)));
+        const undone = await tx
+          .delete(topicCompletions)
+          .where(and(eq(topicCompletions.userId, userId), eq(topicCompletions.courseId, courseId)))
+          .returning({ materialId: topicCompletions.materialId });
+        if (undone.length > 0) {
+          await tx
+            .insert(topicCompletionChanges)
+            .values(undone.map((r) => ({ userId, courseId, materialId: r.materialId, completed: false })));
+        }
+      });
     },
   };
 }

@@ -27,7 +27,7 @@ export default function ForgotPasswordPage() {
       title="Forgot Password"
       intro="Enter your email and we will send a raven with a link to choose a new password."
     >
-      <form onSubmit={onSubmit}>
+      <form onSubmit={onSubmit} noValidate>
         <FormMessage tone="error" text={errors.root?.server?.message} />
         <FormMessage tone="success" text={sent ? "Password reset link sent to your email!" : undefined} />
         <TextField

@@ -1,28 +1,47 @@
 import { loginRequest } from "@koc/shared";
-import { Link } from "react-router";
+import { useEffect, useRef } from "react";
+import { Link, useSearchParams } from "react-router";
 import { FormMessage, useZodForm } from "../../components/form";
 import { TextField } from "../../components/text-field";
+import { ApiError } from "../../lib/api-client";
+import { withNext } from "../../lib/next-path";
 import { paths } from "../../lib/paths";
 import { loginCall, serverMessage } from "./api/auth-calls";
 import { AuthCard } from "./auth-card";
 import { useFinishSignIn } from "./use-sign-in";
 
 export default function LoginPage() {
-  const finishSignIn = useFinishSignIn();
-  const { register, handleSubmit, setError, formState } = useZodForm(loginRequest, { email: "", password: "" });
+  const [params] = useSearchParams();
+  const next = params.get("next");
+  const finishSignIn = useFinishSignIn(next);
+  const { register, handleSubmit, setError, setValue, setFocus, formState } = useZodForm(loginRequest, {
+    email: "",
+    password: "",
+  });
   const { errors, isSubmitting } = formState;
+  // A refused password is cleared and the field takes focus once the form is enabled again.
+  const retype = useRef(false);
+  useEffect(() => {
+    if (isSubmitting || !retype.current) return;
+    retype.current = false;
+    setFocus("password");
+  }, [isSubmitting, setFocus]);
 
   const onSubmit = handleSubmit(async (body) => {
     try {
       await finishSignIn(await loginCall(body));
     } catch (err) {
+      if (err instanceof ApiError && err.status === 401) {
+        setValue("password", "");
+        retype.current = true;
+      }
       setError("root.server", { message: serverMessage(err, "Login failed") });
     }
   });
 
   return (
     <AuthCard title="Login" intro="Welcome back, warrior. Enter the kingdom and continue your quest.">
-      <form onSubmit={onSubmit}>
+      <form onSubmit={onSubmit} noValidate>
         <FormMessage tone="error" text={errors.root?.server?.message} />
         <TextField
           id="login-email"
@@ -49,7 +68,7 @@ export default function LoginPage() {
       <div className="auth-links">
         <Link to={paths.forgotPassword}>Forgot Password?</Link>
         <span>
-          New to the kingdom? <Link to={paths.register}>Register here</Link>
+          New to the kingdom? <Link to={next ? withNext(paths.register, next) : paths.register}>Register here</Link>
         </span>
       </div>
     </AuthCard>

@@ -2,6 +2,7 @@ import { registerRequest } from "@koc/shared";
 import { Link, useSearchParams } from "react-router";
 import { FormMessage, useZodForm } from "../../components/form";
 import { TextField } from "../../components/text-field";
+import { withNext } from "../../lib/next-path";
 import { paths } from "../../lib/paths";
 import { applyReferralCode } from "../referral/api/apply-referral-code";
 import { registerCall, serverMessage } from "./api/auth-calls";
@@ -9,8 +10,9 @@ import { AuthCard } from "./auth-card";
 import { useFinishSignIn } from "./use-sign-in";
 
 export default function RegisterPage() {
-  const finishSignIn = useFinishSignIn();
   const [params] = useSearchParams();
+  const next = params.get("next");
+  const finishSignIn = useFinishSignIn(next);
   const { register, handleSubmit, setError, watch, formState } = useZodForm(registerRequest, {
     name: "",
     email: "",
@@ -38,7 +40,7 @@ export default function RegisterPage() {
 
   return (
     <AuthCard title="Join the Kingdom" intro="Enlist as a recruit and begin your rise to King of Code.">
-      <form onSubmit={onSubmit}>
+      <form onSubmit={onSubmit} noValidate>
         <FormMessage tone="error" text={errors.root?.server?.message} />
         <TextField
           id="register-name"
@@ -82,7 +84,7 @@ export default function RegisterPage() {
       </form>
       <div className="auth-links">
         <span>
-          Already a warrior? <Link to={paths.login}>Login here</Link>
+          Already a warrior? <Link to={next ? withNext(paths.login, next) : paths.login}>Login here</Link>
         </span>
       </div>
     </AuthCard>

@@ -47,7 +47,7 @@ export default function ResetPasswordPage() {
     <AuthCard title="Reset Password" intro="Choose a new password for your account.">
       <FormMessage tone="success" text={done ?? undefined} />
       {!done && (
-        <form onSubmit={onSubmit}>
+        <form onSubmit={onSubmit} noValidate>
           <FormMessage tone="error" text={errors.root?.server?.message} />
           <TextField
             id="reset-password"

@@ -1,11 +1,11 @@
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { type FakeAnswer, fakeApi, javaCourse, renderPage, signIn, testUser } from "../../testing/render-page";
+import { type FakeAnswer, fakeApi, javaCourse, renderCourseRoute, signIn, testUser } from "../../testing/render-page";
 import CoursePage from "./course-page";
 
 const java = { ...javaCourse, lessonCount: 0 };
 
-const open = () => renderPage("/course/:id", <CoursePage />, "/course/java-programming");
+const open = () => renderCourseRoute(<CoursePage />, "/course/java-programming");
 
 describe("course page states", () => {
   beforeEach(() => {
@@ -130,7 +130,7 @@ describe("premium lessons on the course page", () => {
       "GET /api/materials/course/react-development": [200, [lesson(1, true), lesson(2, false), lesson(3, true)]],
       "GET /api/materials/react-development--lesson-3": [403, { message: REFUSED }],
     });
-    renderPage("/course/:id", <CoursePage />, "/course/react-development");
+    renderCourseRoute(<CoursePage />, "/course/react-development");
     expect(await screen.findByRole("heading", { name: "React Development", level: 1 })).toBeTruthy();
 
     const toggle = (title: string) =>

@@ -1,28 +1,22 @@
-import {
-  type CourseProgress,
-  DEFAULT_JAVA_VERSION,
-  editorLanguageFor,
-  type MaterialDetail,
-  storageKeys,
-} from "@koc/shared";
+import type { CourseProgress, MaterialDetail } from "@koc/shared";
 import { useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { useParams, useSearchParams } from "react-router";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useParams } from "react-router";
 import { useDocumentHead } from "../../app/document-head";
-import { courseHead } from "../../app/head";
+import { courseHead, lessonHead } from "../../app/head";
 import { useAlerts } from "../../components/alerts";
-import { type CodeActions, CodeActionsContext, type RunnableLanguage } from "../../components/code-block-run";
+import { CodeActionsContext } from "../../components/code-block-run";
 import { LazyCodeEditor } from "../../components/lazy-code-editor";
 import { QueryError } from "../../components/query-state";
+import { UnenrollModal } from "../../components/unenroll-modal";
 import { isNotFound } from "../../lib/api-client";
 import { courseQuery } from "../../lib/catalogue-api";
-import { codeHash } from "../../lib/drafts";
-import { enrollmentsQuery, useUnenroll } from "../../lib/enrollments-api";
+import { useUnenroll } from "../../lib/enrollments-api";
 import { useShareWithMentor } from "../../lib/mentor-context";
+import { paths } from "../../lib/paths";
 import { keepReceipt } from "../../lib/progress-sync";
 import { recordRecentCourse } from "../../lib/recent-courses";
 import { useSession } from "../../lib/session";
-import { readJson, writeJson } from "../../lib/storage";
 import { courseMaterialsQuery } from "./api/get-course-materials";
 import { materialQuery } from "./api/get-material";
 import { courseProgressQuery, saveNote, useSaveProgress } from "./api/save-progress";
@@ -32,8 +26,11 @@ import { CourseQuizPanel } from "./components/course-quiz-panel";
 import { KnowledgeQuizModal } from "./components/knowledge-quiz-modal";
 import { MaterialRow } from "./components/material-row";
 import { ProgressTracker } from "./components/progress-tracker";
-import { UnenrollModal } from "./components/unenroll-modal";
+import { useCertificateOnce } from "./hooks/use-certificate-once";
+import { useCourseEditor } from "./hooks/use-course-editor";
 import { useCourseProgress } from "./hooks/use-course-progress";
+import { useCourseStart } from "./hooks/use-course-start";
+import { useLessonAddress } from "./hooks/use-lesson-address";
 import "./course.css";
 
 export default function CoursePage() {
@@ -46,11 +43,8 @@ export default function CoursePage() {
     queries: [courseQuery(id), courseMaterialsQuery(id, viewer)],
   });
   const course = courseResult.data;
-  // The course's own title and description, once its answer is at hand (the route's head is generic).
-  useDocumentHead(course ? courseHead({ id }, () => course) : undefined);
   const materials = materialsResult.data ?? [];
   const loading = courseResult.isPending || materialsResult.isPending;
-  const enrollments = useQuery({ ...enrollmentsQuery(user?.email ?? ""), enabled: Boolean(user) });
   const unenrollCall = useUnenroll(user?.email ?? "");
 
   // Every change is saved in the browser and, for a logged-in learner, on the server too (in order,
@@ -71,64 +65,19 @@ export default function CoursePage() {
   useEffect(() => {
     if (pulled) adopt(pulled);
   }, [pulled, adopt]);
-  const [expanded, setExpanded] = useState<string | null>(null);
-  useShareWithMentor({ courseId: id, materialId: expanded });
-  const [quizFor, setQuizFor] = useState<MaterialDetail | null>(null);
-  const [certificateOpen, setCertificateOpen] = useState<Date | null>(null);
-  const [confirmUnenroll, setConfirmUnenroll] = useState(false);
-  const materialsRef = useRef<HTMLElement>(null);
 
-  // The editor starts in the course's language (Python for the Python course); "Edit" on a lesson
-  // example opens it in the page's editor panel (a fresh panel per example).
-  const courseLanguage = editorLanguageFor(id);
-  const [editorDoc, setEditorDoc] = useState<{
-    language: RunnableLanguage;
-    code: string;
-    n: number;
-    draftKey?: string;
-  }>({
-    language: courseLanguage,
-    code: "",
-    n: 0,
-  });
-  useEffect(() => {
-    setEditorDoc((d) =>
-      d.language === courseLanguage && d.code === "" ? d : { language: courseLanguage, code: "", n: d.n + 1 },
-    );
-  }, [courseLanguage]);
-  // Opening a lesson of a Python course starts Pyodide in its worker at once, so the first Run of an
-  // example (or of the editor) costs little more than the program itself.
-  useEffect(() => {
-    if (courseLanguage !== "python" || !expanded) return;
-    let stop: (() => void) | undefined;
-    let live = true;
-    void import("../code-editor/run-python").then(({ preloadPython }) => {
-      if (live) stop = preloadPython(() => undefined);
-    });
-    return () => {
-      live = false;
-      stop?.();
-    };
-  }, [courseLanguage, expanded]);
-  const editorRef = useRef<HTMLDivElement>(null);
-  // An edited example keeps its draft per lesson and example (lib/drafts).
-  const expandedRef = useRef(expanded);
-  expandedRef.current = expanded;
-  const codeActions = useMemo<CodeActions>(
-    () => ({
-      javaVersion: DEFAULT_JAVA_VERSION,
-      onEdit: (language, code) => {
-        const lesson = expandedRef.current;
-        const draftKey = lesson ? `example:${lesson}:${codeHash(code)}` : undefined;
-        setEditorDoc((d) => ({ language, code, n: d.n + 1, ...(draftKey ? { draftKey } : {}) }));
-        requestAnimationFrame(() => {
-          editorRef.current?.scrollIntoView({ behavior: "smooth", block: "start" });
-          editorRef.current?.focus({ preventScroll: true });
-        });
-      },
-    }),
-    [],
-  );
+  const { expanded, unknown, focusExample, openLesson, toggleLesson } = useLessonAddress(id, materials);
+  const openTitle = materials.find((m) => m._id === expanded)?.title;
+  // The course's own title and description once its answer is at hand (the route's head is generic),
+  // and the lesson's name in front while one is open.
+  useDocumentHead(course ? (openTitle ? lessonHead(course, openTitle) : courseHead({ id }, () => course)) : undefined);
+  useShareWithMentor({ courseId: id, materialId: expanded });
+  const nextLesson = materials.find((m) => !progress.completed.includes(m._id));
+  const { start, enrolled } = useCourseStart({ course, materials, nextLesson, openLesson });
+  const editor = useCourseEditor(id, expanded);
+  const [quizFor, setQuizFor] = useState<MaterialDetail | null>(null);
+  const certificate = useCertificateOnce(id, materials, progress, quizFor !== null);
+  const [confirmUnenroll, setConfirmUnenroll] = useState(false);
 
   // A passed trial: a signed-in learner's first pass adds xp on the server, so its record is read again.
   const onTrialPassed = useCallback(
@@ -139,23 +88,6 @@ export default function CoursePage() {
     [id, user, queryClient],
   );
 
-  // ?lesson={materialId} (the home page's "run your first program", a lesson Kattappa cites) opens that
-  // lesson at its first example. A new value opens its lesson too: Kattappa's panel, open on this very
-  // course page, may cite another lesson of it.
-  const [searchParams] = useSearchParams();
-  const deepLesson = searchParams.get("lesson");
-  const [focusLesson, setFocusLesson] = useState<string | null>(null);
-  const deepLinked = useRef<string | null>(null);
-  useEffect(() => {
-    if (!deepLesson || deepLinked.current === deepLesson || materials.length === 0) return;
-    deepLinked.current = deepLesson;
-    if (!materials.some((m) => m._id === deepLesson)) return;
-    setExpanded(deepLesson);
-    setFocusLesson(deepLesson);
-    // The lesson's row comes into view at once; its first example (if it has one) then takes focus.
-    requestAnimationFrame(() => document.getElementById(`material-${deepLesson}`)?.scrollIntoView({ block: "start" }));
-  }, [deepLesson, materials]);
-
   useEffect(() => {
     const err = courseResult.error ?? materialsResult.error;
     if (err) console.warn("Error fetching course details:", err.message);
@@ -165,18 +97,6 @@ export default function CoursePage() {
     if (course) recordRecentCourse(course);
   }, [course]);
 
-  // The certificate dialog opens once, when every lesson is complete and the flag is unset
-  // (after the quiz overlay that completed the last lesson has closed).
-  useEffect(() => {
-    if (materials.length === 0 || quizFor) return;
-    const ids = new Set(materials.map((m) => m._id));
-    const done = progress.completed.filter((c) => ids.has(c)).length;
-    if (done === materials.length && !readJson<boolean>(storageKeys.certificate(id), false)) {
-      writeJson(storageKeys.certificate(id), true);
-      setCertificateOpen(new Date());
-    }
-  }, [progress.completed, materials, id, quizFor]);
-
   // The learner is likely to read on: fetch the next open lesson while they read this one.
   useEffect(() => {
     if (!expanded) return;
@@ -185,22 +105,12 @@ export default function CoursePage() {
     if (at >= 0 && next?.open) void queryClient.prefetchQuery(materialQuery(next._id, viewer));
   }, [expanded, materials, queryClient, viewer]);
 
-  const openMaterial = useCallback((materialId: string) => {
-    setExpanded(materialId);
-    requestAnimationFrame(() =>
-      document.getElementById(`material-${materialId}`)?.scrollIntoView({ behavior: "smooth", block: "start" }),
-    );
-  }, []);
-
-  const enrolled = Boolean(enrollments.data?.some((c) => c._id === id));
-
   // Progress is reset and success announced only once the server has really removed the enrolment.
   const unenroll = () =>
     unenrollCall.mutate(id, {
       onSuccess: () => {
         reset();
         setConfirmUnenroll(false);
-        setExpanded(null);
         notify("Successfully unenrolled from course. All progress has been reset.", "success");
       },
       onError: (err) => {
@@ -240,32 +150,35 @@ export default function CoursePage() {
 
   return (
     <div className="container page course-page">
-      <CourseHeader
-        course={course}
-        materials={materials}
-        onStart={() => materialsRef.current?.scrollIntoView({ behavior: "smooth", block: "start" })}
-        onOpenMaterial={openMaterial}
-      />
+      {unknown && (
+        <p className="form-message error lesson-unknown" role="alert">
+          That lesson is not part of this course. Choose one from the Course Materials below.
+        </p>
+      )}
+      <CourseHeader course={course} materials={materials} onStart={start} onOpenMaterial={openLesson} />
       <ProgressTracker
         progress={progress}
         total={materials.length}
         onUnenroll={enrolled ? () => setConfirmUnenroll(true) : undefined}
         saveNote={saveNote(save)}
+        next={nextLesson && { title: nextLesson.title, to: paths.lesson(id, nextLesson._id) }}
       />
-      <div id="course-editor" ref={editorRef} tabIndex={-1} className="course-editor-anchor">
+      <div id="course-editor" ref={editor.editorRef} tabIndex={-1} className="course-editor-anchor">
         <LazyCodeEditor
-          key={editorDoc.n}
-          language={editorDoc.language}
-          initialCode={editorDoc.code}
-          {...(editorDoc.draftKey ? { draftKey: editorDoc.draftKey } : {})}
+          key={editor.doc.n}
+          language={editor.doc.language}
+          initialCode={editor.doc.code}
+          {...(editor.doc.draftKey ? { draftKey: editor.doc.draftKey } : {})}
         />
       </div>
-      <CourseQuizPanel
-        courseId={course._id}
-        courseTitle={course.title}
-        locked={course.access === "premium" && !user?.isPremium}
-      />
-      <section ref={materialsRef} className="course-materials" aria-labelledby="materials-title">
+      <div id="course-quiz" className="course-quiz-anchor">
+        <CourseQuizPanel
+          courseId={course._id}
+          courseTitle={course.title}
+          locked={course.access === "premium" && !user?.isPremium}
+        />
+      </div>
+      <section className="course-materials" aria-labelledby="materials-title">
         <h2 id="materials-title">Course Materials</h2>
         {materialsResult.isError ? (
           <QueryError
@@ -276,7 +189,7 @@ export default function CoursePage() {
         ) : materials.length === 0 ? (
           <p className="empty-state">No materials available yet.</p>
         ) : (
-          <CodeActionsContext.Provider value={codeActions}>
+          <CodeActionsContext.Provider value={editor.codeActions}>
             <ol className="materials-list">
               {materials.map((m, i) => (
                 <MaterialRow
@@ -286,15 +199,15 @@ export default function CoursePage() {
                   number={i + 1}
                   progress={progress}
                   expanded={expanded === m._id}
-                  onToggle={() => {
-                    setFocusLesson(null);
-                    setExpanded((e) => (e === m._id ? null : m._id));
-                  }}
+                  current={nextLesson?._id === m._id}
+                  previous={materials[i - 1]}
+                  next={materials[i + 1]}
+                  onToggle={() => toggleLesson(m._id)}
                   onComplete={() => complete(m._id)}
                   onUncomplete={() => uncomplete(m._id)}
                   onTakeQuiz={(lesson) => setQuizFor(lesson)}
                   onTrialPassed={onTrialPassed}
-                  focusFirstExample={focusLesson === m._id}
+                  focusFirstExample={focusExample && expanded === m._id}
                 />
               ))}
             </ol>
@@ -315,13 +228,13 @@ export default function CoursePage() {
           onClose={() => setQuizFor(null)}
         />
       )}
-      {certificateOpen && (
+      {certificate.openedOn && (
         <CertificateDialog
           userName={user?.name}
           courseId={course._id}
           courseTitle={course.title}
-          completedOn={certificateOpen}
-          onClose={() => setCertificateOpen(null)}
+          completedOn={certificate.openedOn}
+          onClose={certificate.close}
         />
       )}
       {confirmUnenroll && (

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fakeApi, renderPage } from "../../testing/render-page";
+import { fakeApi, renderCourseRoute } from "../../testing/render-page";
 import CoursePage from "./course-page";
 
 const preloadPython = vi.fn((_onStatus: (text: string) => void) => () => undefined);
@@ -13,6 +13,9 @@ const course = (id: string, title: string) => ({
   category: "Programming",
   access: "free",
   lessonCount: 1,
+  level: "Beginner",
+  minutes: 15,
+  trials: 0,
 });
 const lesson = (courseId: string) => ({
   _id: `${courseId}--first-steps`,
@@ -39,7 +42,7 @@ function openCourse(id: string, title: string) {
     [`GET /api/materials/${id}--first-steps`]: [200, { ...lesson(id), content: "Hello.", quiz: [] }],
     "GET /api/exercises": [200, []],
   });
-  renderPage("/course/:id", <CoursePage />, `/course/${id}`);
+  renderCourseRoute(<CoursePage />, `/course/${id}`);
 }
 
 describe("Python starts early on a Python course", () => {
@@ -51,7 +54,7 @@ describe("Python starts early on a Python course", () => {
 
   it("opening a lesson of the Python course starts loading Pyodide at once", async () => {
     openCourse("python-programming", "Python Programming");
-    const row = await screen.findByRole("button", { name: /^1First Steps/ });
+    const row = await screen.findByRole("button", { name: /^1\. First Steps/ });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(preloadPython).not.toHaveBeenCalled();
     fireEvent.click(row);
@@ -60,7 +63,7 @@ describe("Python starts early on a Python course", () => {
 
   it("a lesson of another course does not load Python", async () => {
     openCourse("java-programming", "Java Programming");
-    fireEvent.click(await screen.findByRole("button", { name: /^1First Steps/ }));
+    fireEvent.click(await screen.findByRole("button", { name: /^1\. First Steps/ }));
     await screen.findByText("Hello.");
     expect(preloadPython).not.toHaveBeenCalled();
   });

@@ -12,6 +12,7 @@ function dashboardApi(routes: Record<string, FakeAnswer | (() => FakeAnswer)>) {
     "GET /api/auth/me": [200, testUser],
     "GET /api/certificates": [200, { certificates: [] }],
     "GET /api/payment/history": [200, { payments: [], invoices: [] }],
+    "GET /api/progress": [200, []],
     "GET /api/referral/stats/ada%40example.com": [
       200,
       { referralCode: "ADAC0DE2", totalCredits: 0, totalReferrals: 0, referredUsers: [] },
@@ -33,6 +34,106 @@ describe("dashboard", () => {
     vi.restoreAllMocks();
   });
 
+  it("leads: Continue first, enrolled courses before available ones, each with percent, lessons done and next", async () => {
+    const going = {
+      ...enrolledJava,
+      progress: { completed: 2, next: { _id: "java-programming--operators", title: "Operators" } },
+    };
+    const done = {
+      ...java,
+      _id: "git",
+      title: "Git",
+      lessonCount: 2,
+      enrolledAt: enrolledJava.enrolledAt,
+      progress: { completed: 2, next: null },
+    };
+    dashboardApi({
+      "GET /api/courses": [200, [java]],
+      "GET /api/enrollments": [200, [going, done]],
+      "GET /api/progress": [
+        200,
+        [
+          {
+            courseId: "java-programming",
+            completed: [],
+            knowledgeUnlocked: [],
+            topicProgress: {},
+            xp: 150,
+            streak: 2,
+            updatedAt: "2026-01-01T00:00:00.000Z",
+          },
+          {
+            courseId: "git",
+            completed: [],
+            knowledgeUnlocked: [],
+            topicProgress: {},
+            xp: 100,
+            streak: 3,
+            updatedAt: "2026-01-01T00:00:00.000Z",
+          },
+        ],
+      ],
+    });
+    renderPage("/dashboard", <DashboardPage />, "/dashboard");
+    const resume = await screen.findByRole("link", { name: "Continue: Java Programming — Operators" });
+    expect(resume.getAttribute("href")).toBe("/course/java-programming/lesson/java-programming--operators");
+    // The first section after the greeting is the Continue card.
+    const welcome = screen.getByRole("heading", { level: 1 }).closest("header") as HTMLElement;
+    expect(welcome.nextElementSibling?.contains(resume)).toBe(true);
+    const headings = screen.getAllByRole("heading", { level: 2 }).map((h) => h.textContent);
+    expect(headings.indexOf("My Enrolled Courses")).toBeLessThan(headings.indexOf("Available Courses"));
+
+    const cards = within(enrolledSection())
+      .getAllByRole("listitem")
+      .filter((li) => li.classList.contains("enrolled-course"));
+    expect(cards[0]?.textContent).toContain("4% · 2 of 50 lessons done");
+    expect(cards[0]?.textContent).toContain("Next lesson: Operators");
+    expect(cards[0]?.textContent).toContain("Beginner");
+    expect(
+      within(cards[1] as HTMLElement)
+        .getByRole("link", { name: "View Certificate: Git" })
+        .getAttribute("href"),
+    ).toBe("/course/git#certificate");
+    // The tracker over every course: xp added up, level from it, the longest streak.
+    const tracker = screen.getByRole("list", { name: "Your progress over every course" });
+    expect(await within(tracker).findByText("250")).toBeTruthy();
+    expect(within(tracker).getByText("2")).toBeTruthy();
+    expect(within(tracker).getByText("3")).toBeTruthy();
+  });
+
+  it("Enrolled opens the Unenroll warning; nothing is deleted until Yes, Unenroll", { timeout: 20_000 }, async () => {
+    const api = dashboardApi({
+      "GET /api/courses": [200, [java]],
+      "GET /api/enrollments": [200, [enrolledJava]],
+      "DELETE /api/enrollments/java-programming": [204],
+    });
+    localStorage.setItem("progress_java-programming", JSON.stringify({ completed: ["a"] }));
+    renderPage("/dashboard", <DashboardPage />, "/dashboard");
+    expect(await within(enrolledSection()).findByText("Java Programming")).toBeTruthy();
+    fireEvent.click(await screen.findByRole("button", { name: "Enrolled in Java Programming: click to unenroll" }));
+    const dialog = await screen.findByRole("dialog", { name: "Warning: Unenroll Course" });
+    expect(dialog.textContent).toContain("Are you sure you want to unenroll from Java Programming?");
+    for (const line of [
+      "Reset all progress",
+      "Clear completed lessons",
+      "Remove certificate eligibility",
+      "Delete saved course data",
+    ]) {
+      expect(within(dialog).getByText(line)).toBeTruthy();
+    }
+    fireEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    const deletes = () => api.mock.calls.filter(([, init]) => init?.method === "DELETE").length;
+    expect(deletes()).toBe(0);
+    expect(storedEnrollments()).toEqual([enrolledJava]);
+
+    fireEvent.click(screen.getByRole("button", { name: "Enrolled in Java Programming: click to unenroll" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Yes, Unenroll" }));
+    expect(await screen.findByText("Unenrolled from Java Programming")).toBeTruthy();
+    expect(deletes()).toBe(1);
+    expect(localStorage.getItem("progress_java-programming")).toBeNull();
+  });
+
   it("a failed unenrol says so and keeps the course; a successful one announces it", { timeout: 20_000 }, async () => {
     let del: FakeAnswer = [500, { message: "Something went wrong on our side. Please try again." }];
     dashboardApi({
@@ -44,6 +145,7 @@ describe("dashboard", () => {
     expect(await within(enrolledSection()).findByText("Java Programming")).toBeTruthy();
 
     fireEvent.click(await screen.findByRole("button", { name: "Enrolled in Java Programming: click to unenroll" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Yes, Unenroll" }));
     const alert = await screen.findByText("Something went wrong on our side. Please try again.");
     expect(alert.closest("[role=alert]")).toBeTruthy();
     expect(screen.queryByText("Unenrolled from Java Programming")).toBeNull();
@@ -52,6 +154,7 @@ describe("dashboard", () => {
 
     del = [204];
     fireEvent.click(screen.getByRole("button", { name: "Enrolled in Java Programming: click to unenroll" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Yes, Unenroll" }));
     expect(await screen.findByText("Unenrolled from Java Programming")).toBeTruthy();
     expect(within(enrolledSection()).getByText("No enrolled courses yet")).toBeTruthy();
     expect(storedEnrollments()).toEqual([]);

@@ -1,23 +1,29 @@
-import type { Course } from "@koc/shared";
-import { useQuery } from "@tanstack/react-query";
+import { type Course, storageKeys } from "@koc/shared";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { BookOpen, Crown, Swords } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { useAlerts } from "../../components/alerts";
+import { CourseMeta } from "../../components/course-meta";
 import { QueryError, QueryState } from "../../components/query-state";
 import { StatCards } from "../../components/stat-cards";
+import { UnenrollModal } from "../../components/unenroll-modal";
 import { coursesQuery } from "../../lib/catalogue-api";
 import { enrollmentsQuery, useEnroll, useUnenroll } from "../../lib/enrollments-api";
 import { paths } from "../../lib/paths";
+import { progressListQuery } from "../../lib/progress-list";
+import type { RecentCourse } from "../../lib/recent-courses";
 import { useSession } from "../../lib/session";
+import { readJson, removeKey } from "../../lib/storage";
 import { MyCertificates } from "../certificates/my-certificates";
 import { InvoiceList } from "../payments/components/invoice-list";
 import { TrialsPassed } from "../practice/components/trials-passed";
 import { ReferralSection } from "../referral/referral-section";
+import { ContinueCard, pickContinue } from "./components/continue-card";
+import { DashboardTracker } from "./components/dashboard-tracker";
+import { EnrolledCourseCard } from "./components/enrolled-course-card";
 import { UpgradeModal } from "./upgrade-modal";
 import "./dashboard.css";
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { year: "numeric", month: "long", day: "numeric" });
 
 export default function DashboardPage() {
   const { user } = useSession();
@@ -41,19 +47,38 @@ function Dashboard({ name, email, isPremium }: { name: string; email: string; is
   const enrollments = useQuery(enrollmentsQuery(email));
   const enroll = useEnroll(email);
   const unenroll = useUnenroll(email);
+  const queryClient = useQueryClient();
   const [upgradeOpen, setUpgradeOpen] = useState(false);
+  const [confirmUnenroll, setConfirmUnenroll] = useState<Course | null>(null);
   const enrolled = enrollments.data ?? [];
   const enrolledIds = new Set(enrolled.map((c) => c._id));
   const busyId = enroll.isPending ? enroll.variables?._id : unenroll.isPending ? unenroll.variables : undefined;
   const failed = (err: Error) => notify(err.message || "Something went wrong. Please try again.", "error");
+  const recent = readJson<RecentCourse[]>(storageKeys.recentCourses, []);
+  const continuing = pickContinue(enrolled, Array.isArray(recent) ? recent.map((c) => c._id) : []);
+
+  // The same warning as the course page; nothing is deleted until "Yes, Unenroll". The server drops
+  // the enrolment and the course's completions together; the browser's copy of them goes too.
+  function confirmAndUnenroll(course: Course) {
+    unenroll.mutate(course._id, {
+      onSuccess: () => {
+        removeKey(storageKeys.progress(course._id));
+        removeKey(storageKeys.certificate(course._id));
+        void queryClient.invalidateQueries({ queryKey: progressListQuery(email).queryKey });
+        setConfirmUnenroll(null);
+        notify(`Unenrolled from ${course.title}`, "info");
+      },
+      onError: (err) => {
+        setConfirmUnenroll(null);
+        failed(err);
+      },
+    });
+  }
 
   function toggle(course: Course) {
     if (busyId) return;
     if (enrolledIds.has(course._id)) {
-      unenroll.mutate(course._id, {
-        onSuccess: () => notify(`Unenrolled from ${course.title}`, "info"),
-        onError: failed,
-      });
+      setConfirmUnenroll(course);
     } else {
       enroll.mutate(course, {
         onSuccess: () => notify(`Successfully enrolled in ${course.title}!`, "success"),
@@ -70,6 +95,8 @@ function Dashboard({ name, email, isPremium }: { name: string; email: string; is
         </h1>
         <p>Your quest continues, warrior. Every lesson conquered brings you closer to the throne of King of Code.</p>
       </header>
+
+      {continuing && <ContinueCard course={continuing} />}
 
       <StatCards
         label="Your kingdom at a glance"
@@ -98,6 +125,31 @@ function Dashboard({ name, email, isPremium }: { name: string; email: string; is
         </section>
       )}
 
+      <section aria-labelledby="enrolled-title" className="dashboard-section">
+        <h2 id="enrolled-title">My Enrolled Courses</h2>
+        {enrollments.isError ? (
+          <QueryError
+            message="Your enrolled courses could not be loaded."
+            onRetry={enrollments.refetch}
+            retrying={enrollments.isFetching}
+          />
+        ) : enrolled.length === 0 ? (
+          enrollments.isPending || enrollments.isPlaceholderData ? (
+            <p role="status">Loading your courses...</p>
+          ) : (
+            <p className="empty-state">No enrolled courses yet</p>
+          )
+        ) : (
+          <ul className="dashboard-grid">
+            {enrolled.map((course) => (
+              <EnrolledCourseCard key={course._id} course={course} />
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <DashboardTracker email={email} enrolled={enrolled} />
+
       <section aria-labelledby="available-title" className="dashboard-section">
         <h2 id="available-title">Available Courses</h2>
         <QueryState
@@ -116,6 +168,7 @@ function Dashboard({ name, email, isPremium }: { name: string; email: string; is
                     <h3>{course.title}</h3>
                     <p className="course-summary">{course.description}</p>
                     <span className="badge badge-steel">{course.category}</span>
+                    <CourseMeta course={course} />
                     <button
                       type="button"
                       className={isEnrolled ? "btn btn-outline" : "btn"}
@@ -135,35 +188,6 @@ function Dashboard({ name, email, isPremium }: { name: string; email: string; is
         </QueryState>
       </section>
 
-      <section aria-labelledby="enrolled-title" className="dashboard-section">
-        <h2 id="enrolled-title">My Enrolled Courses</h2>
-        {enrollments.isError ? (
-          <QueryError
-            message="Your enrolled courses could not be loaded."
-            onRetry={enrollments.refetch}
-            retrying={enrollments.isFetching}
-          />
-        ) : enrolled.length === 0 ? (
-          enrollments.isPending || enrollments.isPlaceholderData ? (
-            <p role="status">Loading your courses...</p>
-          ) : (
-            <p className="empty-state">No enrolled courses yet</p>
-          )
-        ) : (
-          <ul className="dashboard-grid">
-            {enrolled.map((course) => (
-              <li key={course._id} className="card dashboard-course enrolled-course">
-                <h3>{course.title}</h3>
-                <p className="enrolled-date">Enrolled on {dateFormat.format(new Date(course.enrolledAt))}</p>
-                <Link to={paths.course(course._id)} className="btn">
-                  Continue Learning
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-
       <TrialsPassed email={email} />
 
       <MyCertificates email={email} />
@@ -172,6 +196,14 @@ function Dashboard({ name, email, isPremium }: { name: string; email: string; is
       <InvoiceList />
 
       {upgradeOpen && <UpgradeModal onClose={() => setUpgradeOpen(false)} />}
+      {confirmUnenroll && (
+        <UnenrollModal
+          courseTitle={confirmUnenroll.title}
+          busy={unenroll.isPending}
+          onCancel={() => setConfirmUnenroll(null)}
+          onConfirm={() => confirmAndUnenroll(confirmUnenroll)}
+        />
+      )}
     </div>
   );
 }

@@ -21,7 +21,7 @@ import { HeroCarousel } from "./hero-carousel";
 import "./home.css";
 
 /** The first lesson's first example: a visitor runs a real program two clicks from home. */
-const FIRST_PROGRAM_LINK = `${paths.course("java-programming")}?lesson=java-programming--introduction-to-java`;
+const FIRST_PROGRAM_LINK = paths.lessonExample("java-programming", "java-programming--introduction-to-java");
 
 const stats = [
   { value: "10+", label: "Courses" },

@@ -309,7 +309,7 @@ describe("the chat log", () => {
     expect(screen.getByText('<img src=x onerror="alert(1)">')).toBeTruthy();
     // The link opens the cited lesson itself on its course page.
     expect(screen.getByRole("link", { name: "HashMap and TreeMap" }).getAttribute("href")).toBe(
-      "/course/java-programming?lesson=java-programming--maps",
+      "/course/java-programming/lesson/java-programming--maps",
     );
   });
 });

@@ -1,6 +1,7 @@
 import { achievementsFor, type CourseProgress, levelFor, percentComplete, xpToNextLevel } from "@koc/shared";
 import { Award, Crown, Flame, Star } from "lucide-react";
-import { useLayoutEffect, useRef } from "react";
+import { Link } from "react-router";
+import { ProgressBar } from "../../../components/progress-bar";
 
 interface ProgressTrackerProps {
   progress: CourseProgress;
@@ -8,34 +9,27 @@ interface ProgressTrackerProps {
   onUnenroll?: (() => void) | undefined;
   /** The server copy of the progress: saved, offline (waiting), failing and retrying, refused or given up. */
   saveNote?: string | undefined;
+  /** The first lesson not yet completed, and its address. */
+  next?: { title: string; to: string } | undefined;
 }
 
 /** xp, level, streak, completion and the four achievements (spec sections 4 and 9). */
-export function ProgressTracker({ progress, total, onUnenroll, saveNote }: ProgressTrackerProps) {
+export function ProgressTracker({ progress, total, onUnenroll, saveNote, next }: ProgressTrackerProps) {
   const done = progress.completed.length;
   const percent = percentComplete(done, total);
-  // Set through the DOM, not a style attribute: prerendered HTML may not carry inline styles (CSP).
-  const fill = useRef<HTMLDivElement>(null);
-  useLayoutEffect(() => {
-    fill.current?.style.setProperty("width", `${percent}%`);
-  }, [percent]);
   return (
     <section className="progress-tracker card" aria-labelledby="progress-title">
       <h2 id="progress-title">Your Progress</h2>
       <div className="progress-bar-wrap">
-        <div
-          className="progress-bar"
-          role="progressbar"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-          aria-label="Course completion"
-        >
-          <div ref={fill} className="progress-bar-fill" />
-        </div>
+        <ProgressBar percent={percent} label="Course completion" />
         <p className="progress-count">
           {done} of {total} topics completed ({percent}%)
         </p>
+        {next && (
+          <p className="progress-next">
+            Next: <Link to={next.to}>{next.title}</Link>
+          </p>
+        )}
       </div>
       <dl className="progress-stats">
         <div>

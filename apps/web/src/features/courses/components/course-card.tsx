@@ -1,6 +1,7 @@
 import type { Course } from "@koc/shared";
-import { BookOpen, Crown } from "lucide-react";
+import { Crown } from "lucide-react";
 import { Link } from "react-router";
+import { CourseMeta } from "../../../components/course-meta";
 import { paths } from "../../../lib/paths";
 
 interface CourseCardProps {
@@ -27,9 +28,7 @@ export function CourseCard({ course, premiumUnlocked, onUpgrade }: CourseCardPro
         <Link to={paths.course(course._id)}>{course.title}</Link>
       </h2>
       <p className="course-card-desc">{course.description.split("\n")[0]}</p>
-      <p className="course-card-meta">
-        <BookOpen aria-hidden="true" size={16} /> {course.lessonCount} lessons
-      </p>
+      <CourseMeta course={course} />
       <div className="course-card-actions">
         {premiumUnlocked ? (
           <Link className="btn" to={paths.course(course._id)} aria-label={`Access Premium: ${course.title}`}>

@@ -12,6 +12,9 @@ const courses = [
     category: "Programming Languages",
     access: "free",
     lessonCount: 50,
+    level: "Beginner",
+    minutes: 1530,
+    trials: 0,
   },
 ];
 

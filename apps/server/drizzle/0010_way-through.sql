@@ -1,0 +1,2 @@
+ALTER TABLE "courses" ADD COLUMN "level" text DEFAULT 'Beginner' NOT NULL;--> statement-breakpoint
+ALTER TABLE "courses" ADD CONSTRAINT "courses_level_valid" CHECK ("courses"."level" in ('Beginner', 'Intermediate', 'Advanced'));

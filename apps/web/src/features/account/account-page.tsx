@@ -1,0 +1,82 @@
+import { useQuery } from "@tanstack/react-query";
+import { Crown } from "lucide-react";
+import { Link } from "react-router";
+import { QueryState } from "../../components/query-state";
+import { withNext } from "../../lib/next-path";
+import { paths } from "../../lib/paths";
+import { useSession } from "../../lib/session";
+import { MyCertificates } from "../certificates/my-certificates";
+import { InvoiceList } from "../payments/components/invoice-list";
+import { accountQuery } from "./api/account-calls";
+import { ChangePasswordForm } from "./components/change-password-form";
+import { SignOutEverywhere } from "./components/sign-out-everywhere";
+import "./account.css";
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { year: "numeric", month: "long", day: "numeric" });
+
+export default function AccountPage() {
+  const { user } = useSession();
+  if (!user) {
+    return (
+      <section className="container page account-page">
+        <h1>Your Account</h1>
+        <p>Please login to see your account.</p>
+        <Link to={withNext(paths.login, paths.account)} className="btn">
+          Login
+        </Link>
+      </section>
+    );
+  }
+  return <Account email={user.email} />;
+}
+
+function Account({ email }: { email: string }) {
+  const account = useQuery(accountQuery(email));
+  return (
+    <div className="container page account-page">
+      <h1>Your Account</h1>
+      <section className="card account-section" aria-labelledby="profile-title">
+        <h2 id="profile-title">Profile</h2>
+        <QueryState query={account} loading="Loading your account..." error="Your account could not be loaded.">
+          {(me) => (
+            <dl className="account-facts">
+              <div>
+                <dt>Name</dt>
+                <dd>{me.name}</dd>
+              </div>
+              <div>
+                <dt>Email</dt>
+                <dd>{me.email}</dd>
+              </div>
+              <div>
+                <dt>Member since</dt>
+                <dd>{me.memberSince ? dateFormat.format(new Date(me.memberSince)) : "-"}</dd>
+              </div>
+              <div>
+                <dt>Premium</dt>
+                <dd>
+                  {me.isPremium ? (
+                    <>
+                      <Crown aria-hidden="true" size={16} /> Lifetime Premium
+                    </>
+                  ) : (
+                    <>
+                      Free · <Link to={paths.dashboard}>Upgrade to Premium</Link>
+                    </>
+                  )}
+                </dd>
+              </div>
+            </dl>
+          )}
+        </QueryState>
+      </section>
+      <InvoiceList />
+      <MyCertificates email={email} />
+      <section className="card account-section" aria-labelledby="security-title">
+        <h2 id="security-title">Security</h2>
+        <ChangePasswordForm />
+        <SignOutEverywhere />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import { authResponse, type ChangePasswordRequest, messageBody, publicUser } from "@koc/shared";
+import { queryOptions } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+
+/** GET /api/auth/me: the account as the server knows it (member since, premium). */
+export const accountQuery = (email: string) =>
+  queryOptions({
+    queryKey: ["account", email],
+    queryFn: ({ signal }) => api("/auth/me", { schema: publicUser, signal }),
+  });
+
+/** POST /api/auth/change-password: the answer carries a fresh token; every other session has ended. */
+export const changePasswordCall = (body: ChangePasswordRequest) =>
+  api("/auth/change-password", { method: "POST", body, schema: authResponse });
+
+/** POST /api/auth/logout-everywhere: every token issued so far stops working, this one included. */
+export const logoutEverywhereCall = () =>
+  api("/auth/logout-everywhere", { method: "POST", body: {}, schema: messageBody });

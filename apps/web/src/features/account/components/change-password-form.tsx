@@ -1,0 +1,68 @@
+import { changePasswordRequest } from "@koc/shared";
+import { useState } from "react";
+import { FormMessage, useZodForm } from "../../../components/form";
+import { TextField } from "../../../components/text-field";
+import { ApiError } from "../../../lib/api-client";
+import { useSession } from "../../../lib/session";
+import { changePasswordCall } from "../api/account-calls";
+
+export const PASSWORD_CHANGED = "Your password is changed. Every other device has been signed out.";
+
+/** Change password: the current one proves it is the owner; this browser keeps its session with a fresh token. */
+export function ChangePasswordForm() {
+  const { login } = useSession();
+  const [done, setDone] = useState<string | undefined>();
+  const { register, handleSubmit, setError, setValue, setFocus, reset, formState } = useZodForm(changePasswordRequest, {
+    currentPassword: "",
+    newPassword: "",
+  });
+  const { errors, isSubmitting } = formState;
+
+  const onSubmit = handleSubmit(async (body) => {
+    setDone(undefined);
+    try {
+      const answer = await changePasswordCall(body);
+      login(answer.token, answer.user);
+      reset();
+      setDone(PASSWORD_CHANGED);
+    } catch (err) {
+      if (err instanceof ApiError && (err.status === 401 || err.status === 403)) {
+        setValue("currentPassword", "");
+        setFocus("currentPassword");
+      }
+      setError("root.server", {
+        message: err instanceof Error && err.message ? err.message : "The password could not be changed.",
+      });
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-labelledby="change-password-title">
+      <h3 id="change-password-title">Change password</h3>
+      <FormMessage tone="error" text={errors.root?.server?.message} />
+      <FormMessage tone="success" text={done} />
+      <TextField
+        id="current-password"
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        required
+        error={errors.currentPassword?.message}
+        {...register("currentPassword")}
+      />
+      <TextField
+        id="new-password"
+        label="New password"
+        hint="8 to 128 characters."
+        type="password"
+        autoComplete="new-password"
+        required
+        error={errors.newPassword?.message}
+        {...register("newPassword")}
+      />
+      <button type="submit" className="btn" disabled={isSubmitting}>
+        {isSubmitting ? "Changing..." : "Change password"}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,64 @@
+import type { MaterialSummary } from "@koc/shared";
+import { useCallback, useEffect } from "react";
+import { useLocation, useMatch, useNavigate, useSearchParams } from "react-router";
+import { keepScroll, paths } from "../../../lib/paths";
+
+/**
+ * Brings a lesson's row to the top of the window, just below the sticky header (whose height
+ * changes with the width: the menu wraps on a phone).
+ */
+export function scrollToLesson(materialId: string) {
+  const row = document.getElementById(`material-${materialId}`);
+  if (!row) return;
+  const header = document.querySelector(".site-header")?.getBoundingClientRect().bottom ?? 0;
+  row.style.setProperty("scroll-margin-top", `${Math.max(0, Math.round(header)) + 12}px`);
+  // Instant, not smooth: the page may still be settling (the editor above loads lazily), and the
+  // browser's scroll anchoring keeps an instant position while a smooth one would stop short.
+  row.scrollIntoView?.({ block: "start" });
+}
+
+/**
+ * Which lesson is open is the page's address: /course/{id}/lesson/{materialId}. Opening another
+ * lesson (a row, a curriculum tile, Next) adds a history entry, so Back returns to the previous one,
+ * a reload keeps it, and a copied link opens it for someone else. `unknown` is an address naming a
+ * lesson that is not part of this course. An old address (?lesson=) is moved to the new one.
+ */
+export function useLessonAddress(courseId: string, materials: MaterialSummary[]) {
+  const navigate = useNavigate();
+  const { key } = useLocation();
+  const requested = useMatch(paths.lessonPattern)?.params.materialId ?? null;
+  const [searchParams] = useSearchParams();
+  const legacy = searchParams.get("lesson");
+  const focusExample = searchParams.get("focus") === "example";
+  const loaded = materials.length > 0;
+  const known = requested !== null && materials.some((m) => m._id === requested);
+  const expanded = known ? requested : null;
+
+  useEffect(() => {
+    if (legacy && !requested) navigate(paths.lessonExample(courseId, legacy), { replace: true });
+  }, [legacy, requested, courseId, navigate]);
+
+  // Whenever the address names a lesson (a first visit, a reload, Back or Forward, Next), its row
+  // comes into view once the list is at hand.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new visit of the same address (key) scrolls again
+  useEffect(() => {
+    if (!expanded) return;
+    const frame = requestAnimationFrame(() => scrollToLesson(expanded));
+    return () => cancelAnimationFrame(frame);
+  }, [expanded, key]);
+
+  const openLesson = useCallback(
+    (materialId: string, options: { replace?: boolean } = {}) =>
+      navigate(paths.lesson(courseId, materialId), options.replace ? { replace: true } : {}),
+    [courseId, navigate],
+  );
+  const closeLesson = useCallback(() => navigate(paths.course(courseId), { state: keepScroll }), [courseId, navigate]);
+
+  return {
+    expanded,
+    unknown: requested !== null && loaded && !known,
+    focusExample: focusExample && expanded !== null,
+    openLesson,
+    toggleLesson: (materialId: string) => (expanded === materialId ? closeLesson() : openLesson(materialId)),
+  };
+}

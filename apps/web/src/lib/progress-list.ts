@@ -1,0 +1,14 @@
+import { storedCourseProgressList } from "@koc/shared";
+import { queryOptions } from "@tanstack/react-query";
+import { api } from "./api-client";
+
+/** GET /api/progress: the signed-in learner's record of every course they have progress in. */
+export const progressListQuery = (email: string) =>
+  queryOptions({
+    queryKey: ["progress", "all", email],
+    queryFn: ({ signal }) => {
+      const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+      const query = zone ? `?timeZone=${encodeURIComponent(zone)}` : "";
+      return api(`/progress${query}`, { schema: storedCourseProgressList, signal });
+    },
+  });

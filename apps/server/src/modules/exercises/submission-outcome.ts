@@ -2,6 +2,7 @@ import { type SubmissionRequest, type SubmissionResult, type TrialHelp, trialAch
 import { and, count, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
 import { exerciseAttempts, exerciseHelp, exercisePasses, type exercises } from "../../db/schema.js";
+import { versionFor } from "./grading.js";
 import type { HelpLadder } from "./help.js";
 import type { HelpStateSigner } from "./help-state.js";
 import type { TrialReceiptSigner } from "./receipts.js";
@@ -55,10 +56,17 @@ export function createSubmissionOutcome(deps: {
         exerciseId: row.id,
         code: body.code,
         language: body.language,
-        release: row.language === "java" ? (body.version ?? "java17") : null,
+        release: row.language === "java" ? versionFor(row, body.version) : null,
         passed: graded.passed,
         compileError: graded.compileError !== undefined,
-        checks: graded.cases.map((c) => ({ name: c.name, passed: c.passed, timedOut: c.timedOut })),
+        checks: [
+          ...graded.cases.map((c) => ({ name: c.name, passed: c.passed, timedOut: c.timedOut })),
+          ...(graded.tests ?? []).map((t) => ({
+            name: t.name,
+            passed: t.status === "passed",
+            timedOut: t.status === "timedOut",
+          })),
+        ],
       });
       if (!graded.passed) {
         await tx

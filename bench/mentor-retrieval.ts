@@ -3,7 +3,7 @@
  * of the development set and of the held-out set, each with the page it was asked from, and prints
  * recall@1 and recall@3 for both halves and the share of questions answered (in the top 3) from another
  * course's language that the question did not name. Only this bench reads the held-out file.
- * Run: npm run bench:mentor -w @koc/bench   (add --misses to list the questions it got wrong)
+ * Run: npm run bench:mentor -w @koc/bench   (add --misses to list the development questions it got wrong)
  */
 import { readFileSync } from "node:fs";
 import { buildApp } from "../apps/server/src/app.js";
@@ -55,7 +55,8 @@ for (const [name, qs] of halves) {
       top.map((s) => s.courseId),
     );
     if (cross) crossed++;
-    if (showMisses && (rank < 0 || cross)) {
+    // Misses are listed for the development half only: the held-out half must not guide the tuning.
+    if (showMisses && name === "development" && (rank < 0 || cross)) {
       const page = q.context ? `[${q.context.materialId ?? q.context.courseId}] ` : "";
       console.log(
         `${rank < 0 ? "MISS " : "CROSS"} ${page}${q.question}\n      want ${q.expected.join(" | ")}\n      got  ${top.map((s) => s.materialId).join(", ")}`,

@@ -28,4 +28,19 @@ describe("the mentor context store", () => {
     editor.unmount();
     expect(readMentorContext()).toEqual({});
   });
+
+  it("shares the trial and the editor's last error, cut to what the contract takes, and drops the error once it is gone", () => {
+    const editor = renderHook((p: { lastError?: string }) => useShareWithMentor({ trialId: "java-trial-1", ...p }), {
+      initialProps: { lastError: `Main.java:3: error: cannot find symbol\n${"x".repeat(5000)}` } as {
+        lastError?: string;
+      },
+    });
+    expect(readMentorContext().trialId).toBe("java-trial-1");
+    expect(readMentorContext().lastError).toHaveLength(4000);
+    expect(readMentorContext().lastError?.startsWith("Main.java:3: error: cannot find symbol")).toBe(true);
+    editor.rerender({});
+    expect(readMentorContext().lastError).toBeUndefined();
+    editor.unmount();
+    expect(readMentorContext()).toEqual({});
+  });
 });

@@ -3,10 +3,15 @@ import { z } from "zod";
 /** Languages the editor offers; the mentor checks Java with the same compiler as POST /api/run. */
 export const mentorCodeLanguage = z.enum(["java", "javascript", "python"]);
 
-/** What the learner has in front of them: the open lesson and the editor's code (all optional). */
+/**
+ * What the learner has in front of them: the open course and lesson, the trial, the editor's code and
+ * language, and the last error it showed (all optional; older clients send fewer fields).
+ */
 export const mentorContext = z.object({
   courseId: z.string().trim().min(1).max(200).optional(),
   materialId: z.string().trim().min(1).max(200).optional(),
+  trialId: z.string().trim().min(1).max(200).optional(),
+  lastError: z.string().max(4000, "must be at most 4000 characters").optional(),
   code: z.string().max(20_000, "must be at most 20000 characters").optional(),
   language: mentorCodeLanguage.optional(),
 });

@@ -115,6 +115,10 @@ export interface ScoredPassage {
 
 export interface SearchOptions {
   limit?: number;
+  /** The editor's language on the page (java, python, javascript): other languages' courses are left out. */
+  language?: string | undefined;
+  /** Only passages a free learner may read (the free lesson that covers a premium one's idea). */
+  freeOnly?: boolean | undefined;
   /** Passages of this lesson (and, less, this course) rank higher: the learner has it open. */
   materialId?: string | undefined;
   courseId?: string | undefined;
@@ -135,6 +139,79 @@ const COURSE_WORDS = new Map<string, string>([
   ["css", "html-css-foundations"],
 ]);
 
+/** The language of a course's code; git and system design have none and never clash with a question's. */
+export const COURSE_LANGUAGE = new Map<string, string>([
+  ["java-programming", "java"],
+  ["data-structures-algorithms", "java"],
+  ["coding-interview-preparation", "java"],
+  ["python-programming", "python"],
+  ["javascript-fundamentals", "javascript"],
+  ["react-development", "javascript"],
+  ["sql-databases", "sql"],
+  ["html-css-foundations", "html"],
+]);
+
+/** Words that name a language; "react" and "jsx" are JavaScript, "css" goes with HTML. */
+const LANGUAGE_WORDS = new Map<string, string>([
+  ["java", "java"],
+  ["python", "python"],
+  ["javascript", "javascript"],
+  ["js", "javascript"],
+  ["react", "javascript"],
+  ["jsx", "javascript"],
+  ["sql", "sql"],
+  ["html", "html"],
+  ["css", "html"],
+]);
+
+/** The languages a question names in words. */
+export function namedLanguages(question: string): Set<string> {
+  return new Set(tokenize(question.toLowerCase()).flatMap((w) => LANGUAGE_WORDS.get(w) ?? []));
+}
+
+/**
+ * Exception names, compiler messages and API names that a learner pastes: matched exactly, not as
+ * loose words, so "ArrayIndexOutOfBoundsException" finds the lessons that show it, not every lesson
+ * about arrays. Identifiers in CamelCase, names with dots or ::, and the text after "error:".
+ */
+export function exactTerms(question: string): string[] {
+  const terms = new Set<string>();
+  for (const m of question.matchAll(/[A-Za-z_$][\w$]*(?:(?:\.|::)[A-Za-z_$][\w$]*)+/g)) {
+    // java.lang.NullPointerException: the class name is what lessons show.
+    const parts = m[0].split(/\.|::/);
+    if (parts[0] === "java" || parts[0] === "javax") terms.add(parts[parts.length - 1] ?? m[0]);
+    else if (!/^\d/.test(m[0])) terms.add(m[0]);
+  }
+  for (const m of question.matchAll(/\b[a-z]*[A-Z][a-z0-9]+[A-Z][A-Za-z0-9]*\b|\b[A-Z][a-z]+(?:Exception|Error)\b/g))
+    terms.add(m[0]);
+  for (const m of question.matchAll(/error:\s*([^\n:;(]{8,60})/gi)) {
+    const phrase = m[1]?.trim().toLowerCase();
+    if (phrase) terms.add(phrase.split(/\s+/).slice(0, 4).join(" "));
+  }
+  return [...terms].filter((t) => t.length >= 4);
+}
+
+/**
+ * What a question shows of its language when it names none: pasted errors and code that only one of
+ * the editor's languages has. The kingdom's main course is Java, so a question that shows nothing of
+ * Python or JavaScript is read as a Java question (it may still get SQL, HTML, git or design lessons).
+ */
+const LANGUAGE_SIGNS: [string, RegExp][] = [
+  [
+    "python",
+    /\b(IndentationError|KeyError|NameError|IndexError|ZeroDivisionError|ValueError|Traceback|def|elif|self|__init__|dict|dictionary|tuple|comprehension|pip|f-?string)\b|\bTypeError: can only|\.py\b|\brange\(/i,
+  ],
+  [
+    "javascript",
+    /===|=>|console\.log|\b(undefined|backticks?|promise|callback|fetch|typeof|destructuring|spread|jsx|usestate|useeffect|usememo|usecallback|hooks?|props?|components?|npm|async|await|closure|let|var)\b|TypeError: Cannot read/i,
+  ],
+];
+
+export function detectLanguage(question: string): string | undefined {
+  for (const [language, sign] of LANGUAGE_SIGNS) if (sign.test(question)) return language;
+  return undefined;
+}
+
 function namedCourses(question: string): Set<string> {
   const named = new Set<string>();
   for (const word of tokenize(question.toLowerCase())) {
@@ -148,6 +225,21 @@ export function buildIndex(lessons: LessonSource[]) {
   const passages: Passage[] = [];
   for (const lesson of lessons) passages.push(...splitPassages(lesson, passages.length));
   const byId = new Map(passages.map((p) => [p.id, p]));
+  /** Each passage's raw text and code, for the exact terms (identifiers case-sensitive, messages not). */
+  const raw = new Map(passages.map((p) => [p.id, `${p.section}\n${p.text}\n${p.code}`]));
+  const rawLower = new Map([...raw].map(([id, t]) => [id, t.toLowerCase()]));
+  const exactCache = new Map<string, Set<number>>();
+  const containing = (term: string): Set<number> => {
+    let ids = exactCache.get(term);
+    if (!ids) {
+      const phrase = term.includes(" ");
+      const haystack = phrase ? rawLower : raw;
+      ids = new Set([...haystack].filter(([, t]) => t.includes(term)).map(([id]) => id));
+      exactCache.set(term, ids);
+    }
+    return ids;
+  };
+  const languageOf = (p: Passage) => COURSE_LANGUAGE.get(p.courseId);
   const search = new MiniSearch<Passage>({
     fields: ["title", "section", "text", "code"],
     storeFields: [],
@@ -155,6 +247,7 @@ export function buildIndex(lessons: LessonSource[]) {
     processTerm: normalizeTerm,
     searchOptions: {
       boost: { title: 3, section: 2, text: 1, code: 0.5 },
+      bm25: { k: 1.2, b: 0.9, d: 0.5 },
       prefix: (term) => term.length > 5,
       fuzzy: (term) => (term.length > 6 ? 0.15 : false),
       processTerm: queryTerm,
@@ -169,23 +262,72 @@ export function buildIndex(lessons: LessonSource[]) {
     search(question: string, options: SearchOptions = {}): ScoredPassage[] {
       const limit = options.limit ?? 3;
       const named = namedCourses(question);
+      const namedLangs = namedLanguages(question);
+      // The page's language, else the one language the question names.
+      const pageLanguage =
+        options.language ??
+        COURSE_LANGUAGE.get(options.courseId ?? "") ??
+        (namedLangs.size === 1 ? [...namedLangs][0] : undefined) ??
+        (namedLangs.size === 0 ? detectLanguage(question) : undefined);
+      // Off a page, with no language named or shown: Java, but only Python and JavaScript are left out.
+      const programming = pageLanguage ?? (namedLangs.size === 0 ? "java" : undefined);
+      const foreign = (p: Passage, lang: string | undefined) => {
+        const own = languageOf(p);
+        return lang !== undefined && own !== undefined && own !== lang && !namedLangs.has(own);
+      };
+      // Exact names and messages rank lessons on their own: rarer ones say more (shown in two lessons
+      // points at them, in twenty does not), and a lesson whose prose names it in several sections
+      // teaches it, where one that only shows it in code or output mentions it in passing.
+      const exactByLesson = new Map<string, number>();
+      for (const term of exactTerms(question)) {
+        const ids = containing(term);
+        const perLesson = new Map<string, number>();
+        for (const id of ids) {
+          const p = byId.get(id);
+          if (!p) continue;
+          const inProse = p.text.includes(term) || p.text.toLowerCase().includes(term);
+          perLesson.set(p.materialId, (perLesson.get(p.materialId) ?? 0) + (inProse ? 1 : 0.5));
+        }
+        const weight = 3 / Math.sqrt(Math.max(1, perLesson.size));
+        for (const [m, times] of perLesson) {
+          exactByLesson.set(m, (exactByLesson.get(m) ?? 0) + (weight * Math.min(3, times)) / 3);
+        }
+      }
       const results: SearchResult[] = search.search(question, {
-        ...(options.within
-          ? { filter: (r: SearchResult) => byId.get(Number(r.id))?.materialId === options.within }
-          : {}),
+        filter: (r: SearchResult) => {
+          const p = byId.get(Number(r.id));
+          if (!p) return false;
+          if (options.within && p.materialId !== options.within) return false;
+          if (options.freeOnly && p.locked) return false;
+          if (pageLanguage) return !foreign(p, pageLanguage);
+          const own = languageOf(p);
+          return !(own === "python" || own === "javascript") || !foreign(p, programming);
+        },
         boostDocument: (id) => {
           const p = byId.get(Number(id));
           if (!p) return 1;
-          if (options.materialId && p.materialId === options.materialId) return 1.6;
-          if (options.courseId && p.courseId === options.courseId) return 1.2;
-          return named.has(p.courseId) ? 1.3 : 1;
+          let boost = 1;
+          if (options.materialId && p.materialId === options.materialId) boost *= 1.6;
+          else if (options.courseId && p.courseId === options.courseId) boost *= 1.5;
+          else if (named.has(p.courseId)) boost *= 1.3;
+          return boost;
         },
       });
+      if (exactByLesson.size > 0) {
+        const top = results[0]?.score ?? 1;
+        const blended = (r: SearchResult) =>
+          r.score / top + (exactByLesson.get(byId.get(Number(r.id))?.materialId ?? "") ?? 0);
+        results.sort((x, y) => blended(y) - blended(x));
+      }
+      // Off a page and with no language named, the best answer's language decides: the other two
+      // sources never mix in another language's course.
+      const answerLanguage =
+        pageLanguage ?? (results[0] ? languageOf(byId.get(Number(results[0].id)) as Passage) : undefined);
       const seen = new Set<string>();
       const out: ScoredPassage[] = [];
       for (const r of results) {
         const passage = byId.get(Number(r.id));
-        if (!passage || seen.has(passage.materialId)) continue;
+        if (!passage || seen.has(passage.materialId) || foreign(passage, answerLanguage)) continue;
         seen.add(passage.materialId);
         out.push({ passage, score: r.score });
         if (out.length >= limit) break;

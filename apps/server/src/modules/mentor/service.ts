@@ -8,6 +8,7 @@ import type { CatalogueService } from "../catalogue/service.js";
 import { RUN_RATE_LIMIT } from "../run/routes.js";
 import { asksAboutCode, type CodeFinding, checkCode } from "./code-check.js";
 import { FAQ, type FaqEntry } from "./faq.js";
+import { freeFirst } from "./premium.js";
 import { buildMessages } from "./prompt.js";
 import { buildIndex, type LessonIndex, normalizeTerm, type Passage } from "./retrieval.js";
 
@@ -126,7 +127,7 @@ export function createMentorService(deps: MentorDeps) {
             reason: `you have run a lot of code this minute; wait ${limit.retryAfterSeconds} seconds`,
           };
     }
-    const where = { materialId: context?.materialId, courseId: context?.courseId };
+    const where = { materialId: context?.materialId, courseId: context?.courseId, language: context?.language };
     const lesson = finding && "materialId" in finding ? finding : undefined;
     const topicHits = lesson
       ? [
@@ -134,13 +135,16 @@ export function createMentorService(deps: MentorDeps) {
             idx.passages.find((x) => x.materialId === lesson.materialId),
         ].flatMap((x) => x ?? [])
       : [];
-    const messageHits = idx.search(message, { ...where, limit: 3 });
+    // The error on screen names the exception or compiler message the question often only hints at.
+    const asked = context?.lastError ? `${message}\n${context.lastError.slice(0, 400)}` : message;
+    const messageHits = idx.search(asked, { ...where, limit: 3 });
     const faq = finding ? undefined : matchFaq(message);
     const faqPassages = faq ? faq.materialIds.flatMap((id) => idx.passages.find((p) => p.materialId === id) ?? []) : [];
     const seen = new Set<string>();
-    const passages = [...topicHits, ...faqPassages, ...messageHits.map((h) => h.passage)]
-      .filter((p) => !seen.has(p.materialId) && seen.add(p.materialId))
-      .slice(0, 3);
+    const found = [...topicHits, ...faqPassages, ...messageHits.map((h) => h.passage)].filter(
+      (p) => !seen.has(p.materialId) && seen.add(p.materialId),
+    );
+    const passages = freeFirst(idx, found, message, asker.isPremium).slice(0, 3);
     const canRead = (p: Passage) => !p.locked || asker.isPremium;
     return { message, context, finding, aboutCode, faq, passages, canRead };
   }
@@ -179,7 +183,14 @@ export function createMentorService(deps: MentorDeps) {
     if (p.faq) return { success: true, response: p.faq.answer, sources };
     if (!best) return { success: true, response: NOT_FOUND, sources: [] };
     const lines = [passageAnswer(best, p.canRead(best))];
-    const seeAlso = p.passages.slice(1).map((x) => `**${x.title}** (${x.courseTitle})`);
+    const premium = p.passages.slice(1).find((x) => !p.canRead(x));
+    if (premium && p.canRead(best)) {
+      lines.push(`To go deeper, the premium lesson **${premium.title}** (${premium.courseTitle}) covers this too.`);
+    }
+    const seeAlso = p.passages
+      .slice(1)
+      .filter((x) => x !== premium || !p.canRead(best))
+      .map((x) => `**${x.title}** (${x.courseTitle})`);
     if (seeAlso.length > 0) lines.push(`See also: ${seeAlso.join(", ")}.`);
     return { success: true, response: lines.join("\n\n"), sources };
   }

@@ -49,8 +49,10 @@ export default function CodeEditorPanel({ language = "java", initialCode, draftK
     latestCode.current = draft.seed.text;
     setCodeState(draft.seed.text);
   }, [draft.seed]);
-  useShareWithMentor({ code, language });
   const [output, setOutput] = useState("");
+  // An error in the console goes to Kattappa with the question (its exception or compiler message).
+  const lastError = /error|exception|traceback/i.test(output) ? output : undefined;
+  useShareWithMentor({ code, language, lastError });
   const [isRunning, setIsRunning] = useState(false);
   const [progress, setProgress] = useState("");
   const running = useRef(false);

@@ -1,0 +1,94 @@
+/**
+ * Retrieval over the real lessons: exact exception, compiler-message and API names, the course and
+ * language of the page, and the free lesson put before a premium one for a free learner.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { readCatalogue } from "../../db/seed.js";
+import { freeFirst } from "./premium.js";
+import { buildIndex, COURSE_LANGUAGE, exactTerms, type LessonIndex } from "./retrieval.js";
+
+let idx: LessonIndex;
+beforeAll(() => {
+  const lessons = readCatalogue().courses.flatMap((c) =>
+    c.lessons.map((l, i) => ({
+      courseId: c.id,
+      courseTitle: c.title,
+      materialId: l.id,
+      title: l.title,
+      content: l.content ?? "",
+      locked: c.access === "premium" && i > 0,
+    })),
+  );
+  idx = buildIndex(lessons);
+});
+
+const ids = (q: string, o: Parameters<LessonIndex["search"]>[1] = {}) =>
+  idx.search(q, { limit: 3, ...o }).map((h) => h.passage.materialId);
+const languages = (q: string, o: Parameters<LessonIndex["search"]>[1] = {}) =>
+  new Set(idx.search(q, { limit: 3, ...o }).map((h) => COURSE_LANGUAGE.get(h.passage.courseId) ?? "none"));
+
+describe("exact names", () => {
+  it("picks out exception names, API names and compiler messages as they were pasted", () => {
+    expect(exactTerms("My program crashes with ArrayIndexOutOfBoundsException, what does it mean?")).toEqual([
+      "ArrayIndexOutOfBoundsException",
+    ]);
+    expect(exactTerms('Exception in thread "main" java.lang.NullPointerException: Cannot invoke')).toContain(
+      "NullPointerException",
+    );
+    expect(exactTerms("sort by age with Comparator.comparing(Person::age)")).toEqual(
+      expect.arrayContaining(["Comparator.comparing", "Person::age"]),
+    );
+    expect(exactTerms("Main.java:5: error: cannot find symbol")).toContain("cannot find symbol");
+    expect(exactTerms("how do i sort a list")).toEqual([]);
+  });
+
+  it("finds the lessons that show the name, not the ones that share the question's other words", () => {
+    expect(ids("My program crashes with ArrayIndexOutOfBoundsException, what does it mean?")).toContain(
+      "java-programming--arrays",
+    );
+    expect(ids("Main.java:3: error: cannot find symbol")[0]).toBe("java-programming--jshell-trying-java-interactively");
+    expect(ids("How do I sort a list of people by their age with Comparator.comparing?")).toContain(
+      "java-programming--comparable-comparator-iterators",
+    );
+  });
+});
+
+describe("the page and the language", () => {
+  it("answers a question on a Python page from Python, and on a Java page never from Python or JavaScript", () => {
+    const onPython = ids("How do I sort a list?", { courseId: "python-programming", language: "python" });
+    expect(onPython[0]).toBe("python-programming--lists-and-tuples");
+    expect(languages("How do I sort a list?", { courseId: "python-programming", language: "python" })).not.toContain(
+      "java",
+    );
+    const onJava = languages("How do I sort a list?", { courseId: "java-programming", language: "java" });
+    expect(onJava.has("python") || onJava.has("javascript")).toBe(false);
+    expect(ids("How do I sort a list?", { courseId: "java-programming" })).toContain(
+      "java-programming--collections-and-arraylist",
+    );
+  });
+
+  it("off any page, a question that names no language and shows no Python or JavaScript is a Java question", () => {
+    const langs = languages("How do I sort a list of people by their age?");
+    expect(langs.has("python") || langs.has("javascript")).toBe(false);
+    expect(languages("KeyError when reading from my dict")).toContain("python");
+  });
+
+  it("goes to another language's course when the question names it", () => {
+    expect(ids("how do I sort a list in python?", { courseId: "java-programming", language: "java" })[0]).toBe(
+      "python-programming--lists-and-tuples",
+    );
+  });
+});
+
+describe("premium lessons for a free learner", () => {
+  it("puts the free lesson that covers the same idea first and keeps the premium one after it", () => {
+    const found = idx.search("how does merge sort work", { limit: 3 }).map((h) => h.passage);
+    expect(found[0]?.materialId).toBe("data-structures-algorithms--sorting-and-searching");
+    expect(found[0]?.locked).toBe(true);
+    const free = freeFirst(idx, found, "how does merge sort work", false);
+    expect(free[0]?.locked).toBe(false);
+    expect(free[0]?.courseId).toBe("java-programming");
+    expect(free[1]?.materialId).toBe("data-structures-algorithms--sorting-and-searching");
+    expect(freeFirst(idx, found, "how does merge sort work", true)).toEqual(found);
+  });
+});

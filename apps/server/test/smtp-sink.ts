@@ -44,6 +44,9 @@ export async function startSink(options: SinkOptions = {}) {
       });
     },
   });
+  // A client killed in the middle of a message (the crash tests) resets its connection: expected,
+  // and without a listener the server's 'error' event would end the test process.
+  server.on("error", () => undefined);
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.server.address() as AddressInfo;
   return {

@@ -7,6 +7,7 @@ import {
   redeemReceiptsResult,
 } from "@koc/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { ADDRESS_LIMITS, perAddress } from "../../plugins/address-limit.js";
 import { noStore } from "../../plugins/no-store.js";
 import { currentUser, identify } from "../auth/authenticate.js";
 
@@ -16,14 +17,20 @@ const responses = { 200: quizAttemptResult, 400: errorBody, 403: errorBody, 404:
 export const quizRoutes: FastifyPluginAsyncZod = async (app) => {
   // A visitor's passed attempt carries a signed receipt (a token): no cache may keep it.
   app.addHook("onSend", noStore);
-  app.post("/quiz/attempts", { schema: { body: quizAttemptRequest, response: responses } }, async (request) => {
-    const taker = { user: await identify(app, request), ip: request.ip };
-    return app.quiz.attempt(taker, request.body.materialId, request.body.answers);
-  });
+  // One ceiling per address over both kinds of attempt, before the per-learner or per-visitor count.
+  const preHandler = perAddress(app, "quiz", ADDRESS_LIMITS.quiz);
+  app.post(
+    "/quiz/attempts",
+    { preHandler, schema: { body: quizAttemptRequest, response: responses } },
+    async (request) => {
+      const taker = { user: await identify(app, request), ip: request.ip };
+      return app.quiz.attempt(taker, request.body.materialId, request.body.answers);
+    },
+  );
 
   app.post(
     "/quiz/course-attempts",
-    { schema: { body: courseQuizAttemptRequest, response: responses } },
+    { preHandler, schema: { body: courseQuizAttemptRequest, response: responses } },
     async (request) => {
       const taker = { user: await identify(app, request), ip: request.ip };
       return app.quiz.courseAttempt(taker, request.body.courseId, request.body.answers);

@@ -1,5 +1,6 @@
 import Fastify, { type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { withFairShare } from "./adapters/code-runner/fair-share.js";
 import { createOffRunner } from "./adapters/code-runner/off.js";
 import type { CodeRunner } from "./adapters/code-runner/types.js";
 import { createOutboxMailer } from "./adapters/mail/outbox.js";
@@ -133,7 +134,7 @@ export async function buildApp(deps: AppDeps) {
   );
   app.decorate("rateLimiter", deps.rateLimiter ?? createMemoryRateLimiter());
   app.decorate("catalogue", createCatalogueService(deps.database.db));
-  app.decorate("codeRunner", deps.codeRunner ?? createOffRunner());
+  app.decorate("codeRunner", withFairShare(deps.codeRunner ?? createOffRunner()));
   app.decorate(
     "mentor",
     createMentorService({

@@ -264,7 +264,7 @@ describe("limits and links, pure", () => {
 
   it("builds links from PUBLIC_ORIGIN, else the listening address; production requires it", () => {
     expect(publicOrigin(loadConfig({ PUBLIC_ORIGIN: "https://kingdom.example/" }))).toBe("https://kingdom.example");
-    expect(publicOrigin(loadConfig({ PORT: "4000" }))).toBe("http://localhost:4000");
+    expect(publicOrigin(loadConfig({ PORT: "4000" }))).toBe("http://127.0.0.1:4000");
     expect(publicOrigin(loadConfig({ PORT: "4000", HOST: "::" }))).toBe("http://localhost:4000");
     expect(publicOrigin(loadConfig({ PORT: "4000", HOST: "127.0.0.1" }))).toBe("http://127.0.0.1:4000");
     expect(() => loadConfig({ NODE_ENV: "production", JWT_SECRET: "x".repeat(40) })).toThrow(

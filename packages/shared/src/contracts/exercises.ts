@@ -59,6 +59,8 @@ export const submissionCase = z.object({
   name: z.string(),
   passed: z.boolean(),
   timedOut: z.boolean(),
+  /** Not run: an earlier case timed out, or the submission's wall-clock budget was spent. */
+  notRun: z.boolean().optional(),
   /** Samples only: a hidden case says only whether it passed. */
   expected: z.string().optional(),
   actual: z.string().optional(),

@@ -12,6 +12,7 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { UnavailableError, UnsupportedError } from "../../errors.js";
+import { runCasesWithin } from "./cases.js";
 import { detectRunCeiling, type RunCgroup } from "./cgroup.js";
 import { detectEntry } from "./class-name.js";
 import { type CompileLimits, CompilerPool, DEFAULT_COMPILE_LIMITS, spawnJavac } from "./compiler.js";
@@ -34,13 +35,14 @@ import {
   type JavaVersion,
   LANGUAGE_NAME,
   releaseOf,
+  SUBMISSION_WALL_MS,
   versionMap,
 } from "./types.js";
 
 export interface LocalRunnerOptions {
   jdks?: Jdk[];
   limits?: Partial<SandboxLimits>;
-  /** Runs at once (default 2); more wait, up to maxWaiting (default 16), then 503. */
+  /** Runs at once (default 2); more wait, up to maxWaiting (default 16, half of them for visitors), then 429. */
   concurrency?: number;
   maxWaiting?: number;
   /** Where the compiled compiler helper is cached (default: this process's private folder). */
@@ -51,6 +53,8 @@ export interface LocalRunnerOptions {
   compileLimits?: Partial<CompileLimits>;
   /** Warm compilers per JDK (at least 2, the default). */
   compilers?: number;
+  /** One submission's wall-clock budget, all cases together (default SUBMISSION_WALL_MS). */
+  submissionWallMs?: number;
   /** "rlimits" skips the cgroups even where the host has them (tests of the fallback). */
   ceiling?: "rlimits";
 }
@@ -215,7 +219,14 @@ export async function createLocalRunner(
   const anyJdk = ([...targets.values()][0] as Target).jdk;
 
   /** One program in a fresh sandbox (and a fresh cgroup where the host allows them). */
-  async function runOnce(jdk: Jdk, slot: number, appDir: string, argv: string[], stdin: string | undefined) {
+  async function runOnce(
+    jdk: Jdk,
+    slot: number,
+    appDir: string,
+    argv: string[],
+    stdin: string | undefined,
+    wallMs = limits.wallMs,
+  ) {
     let cgroup: RunCgroup | undefined;
     try {
       cgroup = ceiling.create({ memoryBytes: limits.memoryBytes, pids: limits.processes });
@@ -226,7 +237,7 @@ export async function createLocalRunner(
       return await runSandboxed(
         sandbox as Sandbox,
         { jdk, classesDir: appDir, uid: sandboxUid(slot), argv, cgroup },
-        cgroup ? limits : fallbackLimits,
+        { ...(cgroup ? limits : fallbackLimits), wallMs },
         stdin,
       );
     } finally {
@@ -319,9 +330,10 @@ export async function createLocalRunner(
         } finally {
           rmSync(dir, { recursive: true, force: true });
         }
-      });
+      }, job.owner?.visitor);
     },
     async runCases(job) {
+      const budgetMs = options.submissionWallMs ?? SUBMISSION_WALL_MS;
       if (job.language === "java") {
         const target = javaTarget(job.version);
         return queue.run(async (slot) => {
@@ -332,13 +344,14 @@ export async function createLocalRunner(
             if (!compiled.ok) return { compileError: compiled.diagnostics, runs: [] };
             readableBySandbox(classes);
             const argv = [target.jdk.java, ...jvmArgs(limits), "-cp", "/app", entry.mainClass];
-            const runs: CaseRun[] = [];
-            for (const stdin of job.stdins) runs.push(toCase(await runOnce(target.jdk, slot, classes, argv, stdin)));
+            const runs = await runCasesWithin(job.stdins, budgetMs, limits.wallMs, async (stdin, wallMs) =>
+              toCase(await runOnce(target.jdk, slot, classes, argv, stdin, wallMs)),
+            );
             return { runs };
           } finally {
             rmSync(dir, { recursive: true, force: true });
           }
-        });
+        }, job.owner?.visitor);
       }
       const interpreter = interpreters[job.language];
       if (!interpreter) {
@@ -361,13 +374,14 @@ export async function createLocalRunner(
             language === "python"
               ? [interpreter, "-I", "-B", script]
               : [interpreter, `--max-old-space-size=${limits.heapMb}`, script];
-          const runs: CaseRun[] = [];
-          for (const stdin of job.stdins) runs.push(toCase(await runOnce(anyJdk, slot, app, argv, stdin)));
+          const runs = await runCasesWithin(job.stdins, budgetMs, limits.wallMs, async (stdin, wallMs) =>
+            toCase(await runOnce(anyJdk, slot, app, argv, stdin, wallMs)),
+          );
           return { runs };
         } finally {
           rmSync(dir, { recursive: true, force: true });
         }
-      });
+      }, job.owner?.visitor);
     },
     async close() {
       await Promise.all([...used].map((c) => c.close()));

@@ -11,6 +11,7 @@ import {
   trialAchievementsUnlocked,
 } from "@koc/shared";
 import { and, asc, count, eq, inArray } from "drizzle-orm";
+import { ownerOf } from "../../adapters/code-runner/fair-share.js";
 import type { CodeRunner } from "../../adapters/code-runner/types.js";
 import type { RateLimiter } from "../../adapters/rate-limit/types.js";
 import type { DbOrTx } from "../../db/client.js";
@@ -139,6 +140,7 @@ export function createExerciseService({
         version: body.version ?? DEFAULT_JAVA_VERSION,
         code: body.code,
         stdins: row.cases.map((c) => c.stdin),
+        owner: ownerOf(who.user, who.ip),
       });
       const cases: SubmissionCase[] = row.cases.map((c, i) => {
         const run = outcome.runs[i];
@@ -148,7 +150,8 @@ export function createExerciseService({
           !run.truncated &&
           run.exitCode === 0 &&
           outputMatches(run.stdout, c.stdout);
-        const base = { name: c.name, passed, timedOut: run?.timedOut === true };
+        const notRun = run === undefined && outcome.compileError === undefined;
+        const base = { name: c.name, passed, timedOut: run?.timedOut === true, ...(notRun ? { notRun } : {}) };
         if (c.sample !== true) return base;
         return {
           ...base,

@@ -1,5 +1,6 @@
 import {
   authResponse,
+  changePasswordRequest,
   errorBody,
   forgotPasswordRequest,
   loginRequest,
@@ -8,11 +9,11 @@ import {
   registerRequest,
   resetPasswordRequest,
 } from "@koc/shared";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { ADDRESS_LIMITS, perAddress as addressLimit } from "../../plugins/address-limit.js";
 import { noStore } from "../../plugins/no-store.js";
 import { publicOrigin } from "../../public-origin.js";
-import { authenticate, currentUser } from "./authenticate.js";
+import { authenticate, bearerToken, currentUser } from "./authenticate.js";
 import { LOGIN_LIMITS, REGISTER_LIMIT, RESET_PASSWORD_LIMIT, retryMessage, tooManyMessage } from "./rate-limits.js";
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -62,10 +63,27 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     (request) => app.auth.resetPassword(request.body.token, request.body.password),
   );
 
-  await app.register(async (user) => {
+  await app.register(async (scope) => {
+    const user = scope.withTypeProvider<ZodTypeProvider>();
     user.addHook("onRequest", authenticate);
     user.get("/auth/me", { schema: { response: { 200: publicUser, 401: errorBody } } }, (request) =>
       app.auth.me(currentUser(request).id),
+    );
+    user.post("/auth/logout", { schema: { response: { 200: messageBody, 401: errorBody } } }, (request) =>
+      app.auth.logout(bearerToken(request)),
+    );
+    user.post("/auth/logout-everywhere", { schema: { response: { 200: messageBody, 401: errorBody } } }, (request) =>
+      app.auth.logoutEverywhere(currentUser(request).id),
+    );
+    user.post(
+      "/auth/change-password",
+      {
+        schema: {
+          body: changePasswordRequest,
+          response: { 200: authResponse, 400: errorBody, 401: errorBody, 429: errorBody },
+        },
+      },
+      (request) => app.auth.changePassword(currentUser(request).id, request.body),
     );
   });
 };

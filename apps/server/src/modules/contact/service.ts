@@ -52,8 +52,10 @@ export function createContactService({ db, mailer, rateLimiter, supportEmail, lo
           subject: `[Contact] ${input.subject}`,
           text: [
             `New contact message ${row?.id ?? ""}`,
-            `From: ${input.name} <${email}>`,
-            `Subject: ${input.subject}`,
+            // The name is quoted as typed, on a line of its own: it cannot pass for the address.
+            `Sender's name (as typed): ${JSON.stringify(input.name)}`,
+            `Sender's email: ${email}`,
+            `Subject: ${JSON.stringify(input.subject)}`,
             "",
             input.message,
           ].join("\n"),

@@ -85,6 +85,7 @@ async function flood(base: string) {
         });
         await res.arrayBuffer();
         byStatus[res.status] = (byStatus[res.status] ?? 0) + 1;
+        if (next % 10_000 === 0) console.log(`  ${next} sent`);
       }
     }),
   );

@@ -8,7 +8,7 @@ const required = (max: number) => z.string().trim().min(1, "is required").max(ma
 /** Control characters (CR, LF, tab, C1...) and the Unicode line and paragraph separators. */
 const CONTROL = /[\p{Cc}\u2028\u2029]/u;
 /** The same, except the line breaks and tabs a message body may hold. */
-const CONTROL_IN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029]/u;
+const CONTROL_IN_TEXT = /[^\P{Cc}\t\n\r]|[\u2028\u2029]/u;
 const oneLine = (field: z.ZodString) =>
   field.refine((v) => !CONTROL.test(v), "must be on one line, without control characters");
 

@@ -4,7 +4,7 @@ import { attachment, safeFileName } from "./routes.js";
 
 describe("the certificate's file name", () => {
   it("drops path separators, reserved characters and controls a learner's name may hold", () => {
-    const name = safeFileName("Java_Certificate_<script>/../..\\evil:\"x\"|?*\r\n.pdf");
+    const name = safeFileName('Java_Certificate_<script>/../..\\evil:"x"|?*\r\n.pdf');
     expect(name).not.toMatch(/[<>/\\:"|?*\r\n]/);
     expect(name).toBe("Java_Certificate__script__.._.._evil__x______.pdf");
     expect(safeFileName("..hidden.pdf")).toBe("_hidden.pdf");

@@ -39,17 +39,21 @@ async function startServer() {
     stdio: ["ignore", "ignore", "inherit"],
   });
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 1200; i++) {
+  for (let i = 0; i < 2400; i++) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const status = await fetch(`${base}/api/run/status`).then(
-      async (r) => (r.ok ? ((await r.json()) as { engine: string }).engine : undefined),
-      () => undefined,
+    const ok = await fetch(`${base}/api/health`).then(
+      (r) => r.ok,
+      () => false,
     );
-    if (status) return { base, engine: status, stop: () => stop(child, dataDir) };
+    if (ok) return { base, stop: () => stop(child, dataDir) };
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error("server did not become ready");
 }
+
+/** The Java engine, once the runner has finished setting up (JDK probe, warm compilers). */
+const engineOf = (base: string) =>
+  fetch(`${base}/api/run/status`).then(async (r) => ((await r.json()) as { engine: string }).engine);
 
 async function stop(child: ChildProcess, dataDir: string) {
   child.kill("SIGTERM");
@@ -146,8 +150,9 @@ async function runnerAttack(base: string) {
 const server = await startServer();
 try {
   await flood(server.base);
-  if (server.engine === "local") await runnerAttack(server.base);
-  else console.log(`runner: skipped (Java engine here: ${server.engine})`);
+  const engine = await engineOf(server.base);
+  if (engine === "local") await runnerAttack(server.base);
+  else console.log(`runner: skipped (Java engine here: ${engine})`);
 } finally {
   await server.stop();
 }

@@ -81,7 +81,7 @@ async function flood(base: string) {
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
       while (next < FLOOD) {
-        next += 1;
+        const n = ++next;
         const res = await fetch(`${base}/api/auth/forgot-password`, {
           method: "POST",
           headers: { "content-type": "application/json", "x-forwarded-for": "203.0.113.9" },
@@ -89,7 +89,7 @@ async function flood(base: string) {
         });
         await res.arrayBuffer();
         byStatus[res.status] = (byStatus[res.status] ?? 0) + 1;
-        if (next % 10_000 === 0) console.log(`  ${next} sent`);
+        if (n % 10_000 === 0) console.log(`  ${n} sent`);
       }
     }),
   );

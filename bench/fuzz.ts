@@ -3,6 +3,8 @@
  * apps/server/test/fuzz/requests.ts), against the whole app on a fresh embedded database (or a fresh
  * database on BENCH_DATABASE_URL's server). Prints the answers by status, every failure (a 5xx, or a
  * 4xx that is not a JSON { message }) and whether the server is healthy at the end; exits 1 on a failure.
+ * Then issue 30's floods (FUZZ_FLOODS=20000): forgot-password and login with random emails from one
+ * address, and runs from many addresses; a 5xx there is a failure too.
  * Run: npm run bench:fuzz -w @koc/bench   (FUZZ_RUNS=10000, FUZZ_SEED=random by default)
  */
 import { courses, materials } from "../apps/server/src/db/schema.js";
@@ -32,6 +34,57 @@ const started = performance.now();
 const requests = generateRequests(t.app, { courseIds, materialIds, token: user.token }, { seed: SEED, count: RUNS });
 const stats = await runRequests(t.app, requests);
 const seconds = (performance.now() - started) / 1000;
+
+// Issue 30's floods on top: forgot-password and login with random emails from one address, and
+// runs from many addresses at once. Any 5xx among them is a failure like the fuzz's own.
+const FLOODS = Number(process.env.FUZZ_FLOODS ?? 20_000);
+const floodStatus: Record<number, number> = {};
+const random = () => `${Math.random().toString(36).slice(2)}@flood.example`;
+const floodKinds = [
+  () => ({
+    method: "POST" as const,
+    url: "/api/auth/forgot-password",
+    payload: { email: random() },
+    remoteAddress: "10.66.0.1",
+  }),
+  () => ({
+    method: "POST" as const,
+    url: "/api/auth/login",
+    payload: { email: random(), password: "guess" },
+    remoteAddress: "10.66.0.2",
+  }),
+  () => ({
+    method: "POST" as const,
+    url: "/api/run",
+    payload: { language: "java", version: "java17", code: "class A {}" },
+    remoteAddress: `10.67.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+  }),
+];
+const floodStarted = performance.now();
+for (let sent = 0; sent < FLOODS; sent += 200) {
+  const batch = Array.from({ length: 200 }, (_, i) => (floodKinds[i % 3] as (typeof floodKinds)[number])());
+  const answers = await Promise.all(batch.map((request) => t.app.inject(request)));
+  answers.forEach((a, i) => {
+    floodStatus[a.statusCode] = (floodStatus[a.statusCode] ?? 0) + 1;
+    const request = batch[i] as (typeof batch)[number];
+    if (a.statusCode >= 500) {
+      stats.fiveHundreds += 1;
+      stats.failures.push({
+        route: `${request.method} ${request.url}`,
+        request: { ...request, payload: JSON.stringify(request.payload) },
+        status: a.statusCode,
+        body: a.body.slice(0, 300),
+        why: "5xx in a flood",
+      });
+    }
+  });
+}
+console.log(
+  `floods: ${FLOODS} requests in ${((performance.now() - floodStarted) / 1000).toFixed(1)} s, by status:`,
+  Object.entries(floodStatus)
+    .map(([s, n]) => `${s}:${n}`)
+    .join(" "),
+);
 const health = await stillHealthy(t.app, { email: "fuzz@example.com", password: "fuzz-password" });
 await t.close();
 

@@ -1,5 +1,6 @@
 import Fastify, { type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { withFairShare } from "./adapters/code-runner/fair-share.js";
 import { createOffRunner } from "./adapters/code-runner/off.js";
 import type { CodeRunner } from "./adapters/code-runner/types.js";
 import { createOutboxMailer } from "./adapters/mail/outbox.js";
@@ -156,7 +157,7 @@ export async function buildApp(deps: AppDeps) {
   app.jobs.onRun((queue, seconds, ok) => metrics.jobRan(queue, seconds, ok));
   metrics.register(app);
   app.decorate("catalogue", createCatalogueService(deps.database.db));
-  app.decorate("codeRunner", metrics.instrumentRunner(deps.codeRunner ?? createOffRunner()));
+  app.decorate("codeRunner", metrics.instrumentRunner(withFairShare(deps.codeRunner ?? createOffRunner())));
   app.decorate(
     "mentor",
     createMentorService({

@@ -27,7 +27,8 @@ const trustProxy = z
 /** Every environment variable the server reads, parsed once at boot. */
 export const configSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  HOST: z.string().min(1).default("0.0.0.0"),
+  /** Where the server listens: loopback unless set (HOST=0.0.0.0 listens on every interface). */
+  HOST: z.string().min(1).default("127.0.0.1"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: z
@@ -64,6 +65,11 @@ export const configSchema = z.object({
   /** Razorpay API keys; both set means real payments, neither means the test checkout. */
   RAZORPAY_KEY_ID: z.string().min(1).optional(),
   RAZORPAY_KEY_SECRET: z.string().min(1).optional(),
+  /**
+   * The test checkout (no Razorpay keys: premium for a click) is on only while the server listens on
+   * loopback; TEST_CHECKOUT=1 turns it on anywhere else on purpose, TEST_CHECKOUT=0 turns it off.
+   */
+  TEST_CHECKOUT: z.enum(["0", "1"]).optional(),
   /** Checks the X-Razorpay-Signature of webhooks at /api/payment/webhook. */
   RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
   /** Razorpay's API base; tests point it at a local fake. */
@@ -97,6 +103,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (result.data.NODE_ENV === "production" && !result.data.PUBLIC_ORIGIN) {
     throw new ConfigError("Invalid configuration:\n  PUBLIC_ORIGIN: is required when NODE_ENV=production");
   }
+  if (result.data.NODE_ENV === "production" && result.data.TEST_CHECKOUT === "1") {
+    throw new ConfigError("Invalid configuration:\n  TEST_CHECKOUT: cannot be 1 when NODE_ENV=production");
+  }
   if (result.data.CODE_RUNNER === "judge0" && !result.data.JUDGE0_URL) {
     throw new ConfigError("Invalid configuration:\n  JUDGE0_URL: is required when CODE_RUNNER=judge0");
   }
@@ -115,4 +124,20 @@ export function fastifyTrustProxy(config: Config): false | string[] | ((address:
   const value = config.TRUST_PROXY;
   if (typeof value !== "number") return value;
   return (_address, hop) => hop < value;
+}
+
+/** 127.0.0.0/8, ::1 and localhost: addresses only this machine can reach. */
+export function isLoopback(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, "").toLowerCase();
+  return h === "localhost" || h === "::1" || /^127(\.\d{1,3}){3}$/.test(h) || h === "::ffff:127.0.0.1";
+}
+
+/**
+ * Whether premium can be had from the test checkout: only without Razorpay keys, never in
+ * production, and only on loopback unless TEST_CHECKOUT=1 says so on purpose.
+ */
+export function testCheckoutOn(config: Config): boolean {
+  if (config.RAZORPAY_KEY_ID && config.RAZORPAY_KEY_SECRET) return false;
+  if (config.NODE_ENV === "production" || config.TEST_CHECKOUT === "0") return false;
+  return config.TEST_CHECKOUT === "1" || isLoopback(config.HOST);
 }

@@ -6,12 +6,13 @@ import { ensureTestCheckoutSecret } from "./adapters/payments/test-checkout.js";
 import { createMemoryRateLimiter } from "./adapters/rate-limit/memory.js";
 import { createRedisRateLimiter } from "./adapters/rate-limit/redis.js";
 import { buildApp } from "./app.js";
-import { type Config, ConfigError, loadConfig } from "./config.js";
+import { ConfigError, loadConfig, testCheckoutOn } from "./config.js";
 import { secureDataDir } from "./data-dir.js";
 import { openDatabase } from "./db/client.js";
 import { readCatalogue, seedCatalogue } from "./db/seed.js";
 import { ensureJwtSecret } from "./modules/auth/secret.js";
 import { webDistDir } from "./paths.js";
+import { readyLine } from "./ready-line.js";
 
 const SHUTDOWN_DEADLINE_MS = 25_000;
 
@@ -62,7 +63,7 @@ async function main() {
     rateLimiter,
     webDistDir,
     // Without Razorpay keys the test checkout signs with a secret kept in DATA_DIR, like the JWT secret.
-    ...(config.RAZORPAY_KEY_ID ? {} : { testCheckoutSecret: ensureTestCheckoutSecret(config.DATA_DIR) }),
+    ...(testCheckoutOn(config) ? { testCheckoutSecret: ensureTestCheckoutSecret(config.DATA_DIR) } : {}),
     logger: {
       level: config.LOG_LEVEL,
       // pino-pretty in a worker thread for people reading a terminal; JSON lines otherwise.
@@ -131,18 +132,6 @@ async function main() {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(readyLine(config, database.engine, await runnerReady));
-}
-
-/** The last start-up line: where the site is, which database engine, and how Java runs. */
-function readyLine(config: Config, engine: "pglite" | "postgres", runner: CodeRunner): string {
-  const host = config.HOST === "0.0.0.0" || config.HOST === "::" ? "localhost" : config.HOST;
-  const database = engine === "pglite" ? `embedded PGlite in ${resolve(config.DATA_DIR)}` : "PostgreSQL (DATABASE_URL)";
-  const java = { local: "local sandbox", judge0: "Judge0 (JUDGE0_URL)", off: "simulated" }[runner.engine];
-  const line = `Kingdom of Code is ready on http://${host}:${config.PORT} (database: ${database}; Java: ${java})`;
-  if (runner.engine !== "off") return line;
-  if (config.CODE_RUNNER === "off")
-    return `${line}. Java is simulated because CODE_RUNNER=off; unset it to run Java for real`;
-  return `${line}. Java is simulated: no JDK with a working bubblewrap here. To run it for real: sudo apt-get install -y openjdk-17-jdk-headless bubblewrap, then npm start again`;
 }
 
 main().catch((err) => {

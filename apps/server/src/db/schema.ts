@@ -259,6 +259,23 @@ export const passwordResetTokens = pgTable("password_reset_tokens", {
 });
 
 /**
+ * Login tokens ended one by one (POST /api/auth/logout), by their jti; kept until the token would
+ * have expired anyway. Ending every session at once bumps users.token_version instead.
+ */
+export const revokedTokens = pgTable(
+  "revoked_tokens",
+  {
+    jti: text("jti").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("revoked_tokens_expires_at_idx").on(t.expiresAt)],
+);
+
+/**
  * Credits are a ledger: one row per grant, never a counter changed in place; totals are sums.
  * A referral grant names the friend whose new account earned it, and the unique constraint on that
  * friend is what credits each friend at most once, however many requests race.

@@ -1,7 +1,7 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
 import compress from "@fastify/compress";
+import helmet from "@fastify/helmet";
 import type { FastifyInstance } from "fastify";
-import helmet, { type HelmetOptions } from "helmet";
+import { NotFoundError } from "../errors.js";
 
 /**
  * The Content-Security-Policy the web app really runs under: everything from our own origin
@@ -45,43 +45,67 @@ export const razorpayContentSecurityPolicy = {
 };
 
 /**
- * The headers helmet sets for these options, worked out once: helmet's middleware would rebuild
- * its whole configuration (and the CSP string) on every request.
+ * The runner's path once decoded and normalised: percent-escapes decoded, doubled slashes and dot
+ * segments resolved, trailing dots dropped. Undefined for a path that does not decode.
  */
-export function helmetHeaders(options: Readonly<HelmetOptions>): Record<string, string> {
-  const headers: Record<string, string> = {};
-  const res = {
-    setHeader(name: string, value: string | number | readonly string[]) {
-      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : String(value);
-      return res;
-    },
-    removeHeader() {},
-  };
-  helmet(options)({} as IncomingMessage, res as unknown as ServerResponse, () => undefined);
-  return headers;
+export function normalisedPath(url: string): string | undefined {
+  let path: string;
+  try {
+    path = decodeURIComponent(url.split("?", 1)[0] as string);
+  } catch {
+    return undefined;
+  }
+  const out: string[] = [];
+  for (const raw of path.replace(/\\/g, "/").split("/")) {
+    const segment = raw.replace(/\.+$/, (dots) => (raw === dots ? dots : ""));
+    if (segment === "" || segment === ".") continue;
+    if (segment === "..") out.pop();
+    else out.push(segment);
+  }
+  return `/${out.join("/")}`;
 }
+
+export const NOT_FOUND_PAGE = "Not found: this path is not served. Open the page by its own address.";
 
 export async function registerSecurity(app: FastifyInstance): Promise<void> {
   const razorpay = Boolean(app.config.RAZORPAY_KEY_ID && app.config.RAZORPAY_KEY_SECRET);
-  const headers = helmetHeaders({
+  // HSTS only where the site really is https: over plain http it means nothing, and a browser that
+  // kept it would refuse a later plain-http run on the same host.
+  const https = app.config.PUBLIC_ORIGIN?.startsWith("https://") === true;
+  await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: razorpay ? razorpayContentSecurityPolicy : contentSecurityPolicy,
     },
     crossOriginEmbedderPolicy: false,
+    // DENY, as frame-ancestors 'none' says: no page of ours is ever framed (the runner sets its own).
+    frameguard: { action: "deny" },
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
   // The JavaScript runner's two files: the relaxed policy, and its script counts as a
-  // cross-origin load because the runner frame has an opaque origin.
+  // cross-origin load because the runner frame has an opaque origin. Headers given to the reply
+  // take precedence over the ones helmet set.
   const sandboxHeaders = {
-    ...headers,
     "content-security-policy": sandboxContentSecurityPolicy,
     "cross-origin-resource-policy": "cross-origin",
+    "x-frame-options": "SAMEORIGIN",
   };
-  // One synchronous hook for every answer, the 404s and errors included.
+  // Matched on the decoded, normalised path, so no encoding of the runner's address escapes its
+  // policy; any spelling other than the exact one is a 404, never the runner under the app's policy.
   app.addHook("onRequest", (request, reply, done) => {
-    const url = request.url;
-    const sandbox = url.startsWith("/sandbox/") && SANDBOX_RUNNER_PATHS.has(url.split("?", 1)[0] as string);
-    reply.headers(sandbox ? sandboxHeaders : headers);
+    const path = request.url.split("?", 1)[0] as string;
+    if (SANDBOX_RUNNER_PATHS.has(path)) {
+      reply.headers(sandboxHeaders);
+      return done();
+    }
+    const normalised =
+      path.includes("%") || path.includes("//") || path.includes(".") || path.includes("\\")
+        ? normalisedPath(path)
+        : path;
+    if (normalised !== undefined && normalised !== path && SANDBOX_RUNNER_PATHS.has(normalised)) {
+      reply.headers(sandboxHeaders);
+      return done(new NotFoundError(NOT_FOUND_PAGE));
+    }
     done();
   });
   await app.register(compress, { threshold: 1024 });

@@ -18,6 +18,7 @@ interface Session {
   user: SessionUser | null;
   setUser: (user: SessionUser | null) => void;
   login: (token: string, user: SessionUser) => void;
+  /** Forgets the session here and ends it on the server (the token is revoked there). */
   logout: () => void;
 }
 
@@ -56,10 +57,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setUserState(next);
   }, []);
 
-  const logout = useCallback(() => {
+  /** Forgets the session in this browser only: for a token the server has already refused. */
+  const forget = useCallback(() => {
     clearSessionStorage();
     setUserState(null);
   }, []);
+
+  const logout = useCallback(() => {
+    const token = readToken();
+    forget();
+    // The contract (zod) loads with the call. A failed call leaves the token to expire on its own.
+    if (token) void import("./logout-call").then(({ revokeSession }) => revokeSession(token)).catch(() => undefined);
+  }, [forget]);
 
   // At start, refresh the stored user from the server (name, premium...), and drop a token it refuses.
   useEffect(() => {
@@ -74,12 +83,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         if (current && readToken() === token) setUser(me);
       })
       .catch((err: unknown) => {
-        if (current && err instanceof ApiError && err.status === 401 && readToken() === token) logout();
+        if (current && err instanceof ApiError && err.status === 401 && readToken() === token) forget();
       });
     return () => {
       current = false;
     };
-  }, [setUser, logout]);
+  }, [setUser, forget]);
 
   const value = useMemo(() => ({ user, setUser, login, logout }), [user, setUser, login, logout]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

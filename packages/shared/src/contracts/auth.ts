@@ -65,11 +65,15 @@ export const resetPasswordRequest = z.object({
 export const messageBody = z.object({ message: z.string() });
 
 /**
- * POST /api/auth/change-password: the current password proves it is the owner; every other session
- * ends, and the answer is an authResponse with a fresh token for this one.
+ * POST /api/auth/change-password (signed in): answers authResponse with a fresh token; every other
+ * session of the account ends. POST /api/auth/logout ends the session it is called with, and
+ * POST /api/auth/logout-everywhere every session of the account; both answer messageBody.
  */
 export const changePasswordRequest = z.object({
-  currentPassword: loginRequest.shape.password,
+  currentPassword: z
+    .string({ error: "is required" })
+    .min(1, "is required")
+    .max(1024, "must be at most 1024 characters"),
   newPassword,
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;

@@ -73,6 +73,8 @@ export const submissionCase = z.object({
   timedOut: z.boolean(),
   /** The same verdict in one word (passed / failed / timedOut); older answers may lack it. */
   status: testStatus.optional(),
+  /** Not run: an earlier case timed out, or the submission's wall-clock budget was spent. */
+  notRun: z.boolean().optional(),
   /** Samples only: a hidden case says only whether it passed. */
   expected: z.string().optional(),
   actual: z.string().optional(),

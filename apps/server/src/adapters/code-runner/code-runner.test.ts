@@ -8,7 +8,7 @@ import { createCodeRunnerFromConfig } from "./index.js";
 import { discoverJdks } from "./jdk.js";
 import { createJudge0Runner, JUDGE0_UNIT_TESTS_MESSAGE, jdkMajorOf, judge0ScriptLanguage } from "./judge0.js";
 import { installHint } from "./local.js";
-import { JobQueue } from "./queue.js";
+import { JobQueue, RUNNER_BUSY_VISITORS } from "./queue.js";
 
 const quietLog = { info: () => undefined, warn: () => undefined };
 
@@ -192,6 +192,35 @@ describe("JobQueue", () => {
   });
 });
 
+describe("JobQueue fair share", () => {
+  it("keeps half of the waiting places from visitors, and serves a waiting learner after a visitor", async () => {
+    const queue = new JobQueue(1, 4);
+    const release: (() => void)[] = [];
+    const order: string[] = [];
+    const job = (name: string) => () =>
+      new Promise<string>((resolve) => {
+        order.push(name);
+        release.push(() => resolve(name));
+      });
+    const running = queue.run(job("v0"), true);
+    const v1 = queue.run(job("v1"), true);
+    const v2 = queue.run(job("v2"), true);
+    // Two visitors wait (half of 4): a third visitor is refused, a learner still finds a place.
+    await expect(queue.run(job("v3"), true)).rejects.toThrow(RUNNER_BUSY_VISITORS);
+    const learner = queue.run(job("learner"), false);
+    release.shift()?.();
+    await running;
+    await new Promise((r) => setTimeout(r, 0));
+    expect(order).toEqual(["v0", "learner"]); // not behind v1 and v2
+    for (let i = 0; i < 3; i++) {
+      release.shift()?.();
+      await new Promise((r) => setTimeout(r, 0));
+    }
+    await Promise.all([v1, v2, learner]);
+    expect(order).toEqual(["v0", "learner", "v1", "v2"]);
+  });
+});
+
 describe("Judge0 trials (runCases)", () => {
   const languages = [
     { id: 62, name: "Java (OpenJDK 13.0.1)" },
@@ -226,7 +255,13 @@ describe("Judge0 trials (runCases)", () => {
       return new Response(JSON.stringify({ status: { id: 3 }, stdout: b64(`${stdin}!`), exit_code: 0 }));
     }) as typeof fetch;
     const judge0 = createJudge0Runner({ url: "http://judge0.test", fetch: fake });
-    const py = await judge0.runCases({ language: "python", version: "java17", code: "print()", stdins: ["a", "loop"] });
+    // After the case that timed out, the rest are not sent at all.
+    const py = await judge0.runCases({
+      language: "python",
+      version: "java17",
+      code: "print()",
+      stdins: ["a", "loop", "never"],
+    });
     expect(sent.map((s) => s.language_id)).toEqual([92, 92]);
     expect(py.runs).toEqual([
       { stdout: "a!", stderr: "", exitCode: 0, timedOut: false, truncated: false },

@@ -261,6 +261,7 @@ export function createJudge0Runner(options: Judge0Options): CodeRunner {
         languageId = judge0ScriptLanguage(await allLanguages(), job.language as Exclude<ProgramLanguage, "java">);
       }
       // Judge0 runs every submission in a fresh isolate box; one submission per case.
+      // Judge0 enforces each case's own limits; after the first time-out the rest are not run.
       const runs: CaseRun[] = [];
       for (const stdin of job.stdins) {
         const r = await submit(languageId, source, stdin);
@@ -270,7 +271,9 @@ export function createJudge0Runner(options: Judge0Options): CodeRunner {
             runs: [],
           };
         }
-        runs.push(toCaseRun(r));
+        const run = toCaseRun(r);
+        runs.push(run);
+        if (run.timedOut) break;
       }
       return { runs };
     },

@@ -12,6 +12,7 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { UnavailableError, UnsupportedError } from "../../errors.js";
+import { runCasesWithin } from "./cases.js";
 import { detectRunCeiling, type RunCgroup } from "./cgroup.js";
 import { detectEntry } from "./class-name.js";
 import { type CompileLimits, CompilerPool, DEFAULT_COMPILE_LIMITS, spawnJavac } from "./compiler.js";
@@ -34,6 +35,7 @@ import {
   type JavaVersion,
   LANGUAGE_NAME,
   releaseOf,
+  SUBMISSION_WALL_MS,
   versionMap,
 } from "./types.js";
 import { createTestRunner } from "./unit-tests.js";
@@ -41,7 +43,7 @@ import { createTestRunner } from "./unit-tests.js";
 export interface LocalRunnerOptions {
   jdks?: Jdk[];
   limits?: Partial<SandboxLimits>;
-  /** Runs at once (default 2); more wait, up to maxWaiting (default 16), then 503. */
+  /** Runs at once (default 2); more wait, up to maxWaiting (default 16, half of them for visitors), then 429. */
   concurrency?: number;
   maxWaiting?: number;
   /** Where the compiled compiler helper is cached (default: this process's private folder). */
@@ -52,6 +54,8 @@ export interface LocalRunnerOptions {
   compileLimits?: Partial<CompileLimits>;
   /** Warm compilers per JDK (at least 2, the default). */
   compilers?: number;
+  /** One submission's wall-clock budget, all cases together (default SUBMISSION_WALL_MS). */
+  submissionWallMs?: number;
   /** "rlimits" skips the cgroups even where the host has them (tests of the fallback). */
   ceiling?: "rlimits";
 }
@@ -216,7 +220,14 @@ export async function createLocalRunner(
   const anyJdk = ([...targets.values()][0] as Target).jdk;
 
   /** One program in a fresh sandbox (and a fresh cgroup where the host allows them). */
-  async function runOnce(jdk: Jdk, slot: number, appDir: string, argv: string[], stdin: string | undefined) {
+  async function runOnce(
+    jdk: Jdk,
+    slot: number,
+    appDir: string,
+    argv: string[],
+    stdin: string | undefined,
+    wallMs = limits.wallMs,
+  ) {
     let cgroup: RunCgroup | undefined;
     try {
       cgroup = ceiling.create({ memoryBytes: limits.memoryBytes, pids: limits.processes });
@@ -227,7 +238,7 @@ export async function createLocalRunner(
       return await runSandboxed(
         sandbox as Sandbox,
         { jdk, classesDir: appDir, uid: sandboxUid(slot), argv, cgroup },
-        cgroup ? limits : fallbackLimits,
+        { ...(cgroup ? limits : fallbackLimits), wallMs },
         stdin,
       );
     } finally {
@@ -342,9 +353,10 @@ export async function createLocalRunner(
         } finally {
           rmSync(dir, { recursive: true, force: true });
         }
-      });
+      }, job.owner?.visitor);
     },
     async runCases(job) {
+      const budgetMs = options.submissionWallMs ?? SUBMISSION_WALL_MS;
       if (job.language === "java") {
         const target = javaTarget(job.version);
         return queue.run(async (slot) => {
@@ -355,13 +367,14 @@ export async function createLocalRunner(
             if (!compiled.ok) return { compileError: compiled.diagnostics, runs: [] };
             readableBySandbox(classes);
             const argv = [target.jdk.java, ...jvmArgs(limits), "-cp", "/app", entry.mainClass];
-            const runs: CaseRun[] = [];
-            for (const stdin of job.stdins) runs.push(toCase(await runOnce(target.jdk, slot, classes, argv, stdin)));
+            const runs = await runCasesWithin(job.stdins, budgetMs, limits.wallMs, async (stdin, wallMs) =>
+              toCase(await runOnce(target.jdk, slot, classes, argv, stdin, wallMs)),
+            );
             return { runs };
           } finally {
             rmSync(dir, { recursive: true, force: true });
           }
-        });
+        }, job.owner?.visitor);
       }
       const interpreter = interpreters[job.language];
       if (!interpreter) {
@@ -384,18 +397,19 @@ export async function createLocalRunner(
             language === "python"
               ? [interpreter, "-I", "-B", script]
               : [interpreter, `--max-old-space-size=${limits.heapMb}`, script];
-          const runs: CaseRun[] = [];
-          for (const stdin of job.stdins) runs.push(toCase(await runOnce(anyJdk, slot, app, argv, stdin)));
+          const runs = await runCasesWithin(job.stdins, budgetMs, limits.wallMs, async (stdin, wallMs) =>
+            toCase(await runOnce(anyJdk, slot, app, argv, stdin, wallMs)),
+          );
           return { runs };
         } finally {
           rmSync(dir, { recursive: true, force: true });
         }
-      });
+      }, job.owner?.visitor);
     },
     async runTests(job) {
       // A version no JDK here targets is refused before the job waits for a slot.
       if (job.language === "java") javaTarget(job.version);
-      return queue.run((slot) => runTests(job, slot));
+      return queue.run((slot) => runTests(job, slot), job.owner?.visitor);
     },
     async close() {
       await Promise.all([...used].map((c) => c.close()));

@@ -2,11 +2,22 @@ import type { JavaVersion, RunRequest, RunResult, RunStatus } from "@koc/shared"
 
 export type { JavaVersion, RunRequest, RunResult, RunStatus };
 
+/**
+ * Who a job is for: a signed-in learner ("user:<id>") or a visitor's address ("address:<ip>").
+ * Each owner has at most a couple of jobs in flight or waiting, and visitors hold at most half of
+ * the waiting places (fair-share.ts, queue.ts). A job without an owner is the server's own.
+ */
+export interface JobOwner {
+  key: string;
+  visitor: boolean;
+}
+
 /** The job a runner receives: the request with its defaults applied. */
 export interface RunJob {
   version: JavaVersion;
   code: string;
   stdin?: string | undefined;
+  owner?: JobOwner;
 }
 
 /** Languages a graded submission (a trial) can be written in. */
@@ -22,6 +33,7 @@ export interface CasesJob {
   version: JavaVersion;
   code: string;
   stdins: string[];
+  owner?: JobOwner;
 }
 
 export interface CaseRun {
@@ -32,7 +44,11 @@ export interface CaseRun {
   truncated: boolean;
 }
 
-/** `compileError` set: nothing ran and `runs` is empty. Otherwise one run per stdin, in order. */
+/**
+ * `compileError` set: nothing ran and `runs` is empty. Otherwise one run per stdin, in order, up
+ * to the first that timed out: the cases after it were not run (one wall-clock budget per
+ * submission, SUBMISSION_WALL_MS).
+ */
 export interface CasesResult {
   compileError?: string;
   runs: CaseRun[];
@@ -51,6 +67,7 @@ export interface TestsJob {
   tests: { code: string; className?: string | undefined };
   /** Fresh per run: only the harness's lines that carry it are read. */
   nonce: string;
+  owner?: JobOwner;
 }
 
 /**
@@ -93,6 +110,9 @@ export const JAVA_VERSIONS: readonly JavaVersion[] = ["java7", "java8", "java17"
 export function releaseOf(version: JavaVersion): number {
   return Number(version.slice(4));
 }
+
+/** One submission's wall-clock budget, all its cases together (each case also has its own limits). */
+export const SUBMISSION_WALL_MS = 12_000;
 
 /** Per-stream output cap: beyond it the run is stopped and `truncated` is set. */
 export const OUTPUT_LIMIT_BYTES = 64 * 1024;

@@ -1,28 +1,20 @@
 import { Redis } from "ioredis";
+import { RateLimiterRedis } from "rate-limiter-flexible";
+import { flexibleRateLimiter } from "./flexible.js";
 import type { RateLimiter } from "./types.js";
 
-// INCR and set the expiry on the first hit, atomically; returns [count, ttl in ms].
-const HIT = `
-local c = redis.call('INCR', KEYS[1])
-if c == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-local ttl = redis.call('PTTL', KEYS[1])
-if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
-return {c, ttl}
-`;
-
-export function createRedisRateLimiter(url: string, prefix = "koc:rl:"): RateLimiter {
+/**
+ * Counters shared by every instance, in Redis (rate-limiter-flexible's Redis store: one atomic
+ * script per hit). Run Redis without an eviction policy (maxmemory-policy noeviction, its default)
+ * so no lockout can be pushed out by other keys.
+ */
+export function createRedisRateLimiter(url: string, prefix = "koc:rl"): RateLimiter {
   const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
-  return {
-    kind: "redis",
-    async hit(key, limit, windowSeconds) {
-      const [count, ttl] = (await redis.eval(HIT, 1, prefix + key, String(windowSeconds * 1000))) as [number, number];
-      return { allowed: count <= limit, count, retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)) };
-    },
-    async reset(key) {
-      await redis.del(prefix + key);
-    },
-    async close() {
+  return flexibleRateLimiter(
+    "redis",
+    (points, duration) => new RateLimiterRedis({ storeClient: redis, points, duration, keyPrefix: prefix }),
+    async () => {
       await redis.quit();
     },
-  };
+  );
 }

@@ -24,6 +24,13 @@ export async function authenticate(this: FastifyInstance, request: FastifyReques
   request.user = user;
 }
 
+/** The bearer token of a request inside the user scope (the hook has checked it). */
+export function bearerToken(request: FastifyRequest): string {
+  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? "");
+  if (!match?.[1]) throw new UnauthenticatedError(LOGIN_REQUIRED);
+  return match[1];
+}
+
 /** The caller inside the user scope (the hook guarantees one). */
 export function currentUser(request: FastifyRequest): AuthUser {
   if (!request.user) throw new UnauthenticatedError(LOGIN_REQUIRED);

@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { AuthResponse, LoginRequest, PublicUser, RegisterRequest } from "@koc/shared";
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import type { AuthResponse, ChangePasswordRequest, LoginRequest, PublicUser, RegisterRequest } from "@koc/shared";
+import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { renderMail } from "../../adapters/mail/layout.js";
 import type { RateLimiter } from "../../adapters/rate-limit/types.js";
 import type { Db } from "../../db/client.js";
-import { passwordResetTokens, users } from "../../db/schema.js";
+import { passwordResetTokens, revokedTokens, users } from "../../db/schema.js";
 import { BadRequestError, ConflictError, RateLimitedError, UnauthenticatedError } from "../../errors.js";
 import type { MailDelivery } from "../../jobs/mail.js";
 import { newReferralCode, normaliseReferralCode } from "../referral/code.js";
@@ -20,6 +20,12 @@ export const SESSION_INVALID = "Your session has ended. Please log in again.";
 export const RESET_REQUESTED = "If an account exists for that email, a password reset link is on its way.";
 export const RESET_INVALID = "This reset link is invalid or has expired. Please request a new one.";
 export const RESET_DONE = "Your password has been reset. You can now log in with the new password.";
+export const LOGGED_OUT = "You have left the kingdom. Farewell, until your next quest!";
+export const LOGGED_OUT_EVERYWHERE =
+  "Every session of your account has ended, on every device. Log in again to continue.";
+export const WRONG_CURRENT_PASSWORD = "body.currentPassword: is not your current password";
+/** Change-password attempts per account: a stolen token must not become a way to guess the password. */
+export const CHANGE_PASSWORD_LIMIT = { limit: 5, windowSeconds: 15 * 60 } as const;
 
 const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
 
@@ -158,20 +164,13 @@ export function createAuthService({ db, tokens, rateLimiter, mail, enqueueReset,
       // account as a whole only slows down (loginSlowdownMs), and each address has its own ceiling.
       const accountKey = `login:account-address:${input.email}|${address}`;
       const slowKey = `login:account:${input.email}`;
-      const [account, addr, slow] = await Promise.all([
+      // The address's own ceiling (LOGIN_LIMITS.perAddress) is counted first, by the route.
+      const [account, slow] = await Promise.all([
         rateLimiter.hit(accountKey, LOGIN_LIMITS.perAccountAddress.limit, LOGIN_LIMITS.perAccountAddress.windowSeconds),
-        rateLimiter.hit(
-          `login:address:${address}`,
-          LOGIN_LIMITS.perAddress.limit,
-          LOGIN_LIMITS.perAddress.windowSeconds,
-        ),
         rateLimiter.hit(slowKey, Number.MAX_SAFE_INTEGER, LOGIN_LIMITS.accountSlowdown.windowSeconds),
       ]);
-      const blocked = [account, addr].filter((r) => !r.allowed);
-      if (blocked.length > 0) {
-        const retryAfter = Math.max(...blocked.map((r) => r.retryAfterSeconds));
-        throw new RateLimitedError(retryMessage(retryAfter), retryAfter);
-      }
+      if (!account.allowed)
+        throw new RateLimitedError(retryMessage(account.retryAfterSeconds), account.retryAfterSeconds);
       const delay = loginSlowdownMs(slow.count);
       if (delay > 0) await new Promise((r) => setTimeout(r, delay));
       const user = await findByEmail(input.email);
@@ -187,9 +186,58 @@ export function createAuthService({ db, tokens, rateLimiter, mail, enqueueReset,
     async authenticate(token: string): Promise<AuthUser | null> {
       const claims = await tokens.verify(token);
       if (!claims) return null;
-      const [u] = await db.select().from(users).where(eq(users.id, claims.userId));
-      if (!u || u.tokenVersion !== claims.tokenVersion) return null;
+      const [[u], [revoked]] = await Promise.all([
+        db.select().from(users).where(eq(users.id, claims.userId)),
+        db.select({ jti: revokedTokens.jti }).from(revokedTokens).where(eq(revokedTokens.jti, claims.tokenId)),
+      ]);
+      if (!u || u.tokenVersion !== claims.tokenVersion || revoked) return null;
       return { id: u.id, name: u.name, email: u.email, isPremium: u.isPremium };
+    },
+
+    /** Ends the session of this one token (the caller's own: it was authenticated to get here). */
+    async logout(token: string): Promise<{ message: string }> {
+      const claims = await tokens.verify(token);
+      if (!claims) throw new UnauthenticatedError(SESSION_INVALID);
+      await db
+        .insert(revokedTokens)
+        .values({ jti: claims.tokenId, userId: claims.userId, expiresAt: claims.expiresAt })
+        .onConflictDoNothing();
+      // Rows of tokens that have expired anyway are no longer needed.
+      await db.delete(revokedTokens).where(lt(revokedTokens.expiresAt, new Date()));
+      return { message: LOGGED_OUT };
+    },
+
+    /** Ends every session of the account: tokens signed before carry an older version. */
+    async logoutEverywhere(userId: string): Promise<{ message: string }> {
+      await db
+        .update(users)
+        .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+        .where(eq(users.id, userId));
+      return { message: LOGGED_OUT_EVERYWHERE };
+    },
+
+    /** A new password after the current one: every other session ends, this one gets a fresh token. */
+    async changePassword(userId: string, input: ChangePasswordRequest): Promise<AuthResponse> {
+      const hit = await rateLimiter.hit(
+        `change-password:user:${userId}`,
+        CHANGE_PASSWORD_LIMIT.limit,
+        CHANGE_PASSWORD_LIMIT.windowSeconds,
+      );
+      if (!hit.allowed) throw new RateLimitedError(retryMessage(hit.retryAfterSeconds), hit.retryAfterSeconds);
+      const [u] = await db.select().from(users).where(eq(users.id, userId));
+      if (!u) throw new UnauthenticatedError(SESSION_INVALID);
+      if (!(await verifyPassword(u.passwordHash, input.currentPassword))) {
+        throw new BadRequestError(WRONG_CURRENT_PASSWORD);
+      }
+      const passwordHash = await hashPassword(input.newPassword);
+      const [row] = await db
+        .update(users)
+        .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
+        .where(eq(users.id, userId))
+        .returning();
+      if (!row) throw new UnauthenticatedError(SESSION_INVALID);
+      await rateLimiter.reset(`change-password:user:${userId}`);
+      return issue(row);
     },
 
     async me(userId: string): Promise<PublicUser> {

@@ -7,11 +7,28 @@ import {
   issueCertificateRequest,
   myCertificatesResponse,
 } from "@koc/shared";
+import contentDisposition from "content-disposition";
 import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { publicOrigin } from "../../public-origin.js";
 import { currentUser } from "../auth/authenticate.js";
 import { renderCertificatePdf } from "./pdf.js";
+
+/**
+ * A name a learner typed, made safe as a file name on any system: path separators, reserved
+ * characters (< > : " | ? *), controls and leading dots become "_".
+ */
+export function safeFileName(name: string): string {
+  return name.replace(/[\\/<>:"|?*\p{Cc}\u2028\u2029]/gu, "_").replace(/^\.+/, "_");
+}
+
+/**
+ * RFC 6266: filename* carries the whole name (UTF-8), and the plain filename an ASCII fallback
+ * for old clients, every other character "_".
+ */
+export function attachment(fileName: string): string {
+  return contentDisposition(fileName, { type: "attachment", fallback: fileName.replace(/[^\x20-\x7e]/g, "_") });
+}
 
 /** The public page that vouches for a certificate, on the origin people reach the site at. */
 export const verifyUrl = (app: FastifyInstance, code: string) =>
@@ -36,15 +53,11 @@ export const certificateIssueRoutes: FastifyPluginAsyncZod = async (app) => {
     const cert = await app.certificates.findOwned(owner, request.params.code);
     // Trials are the extra mile: the certificate notes how many of the course's were passed.
     const pdf = await renderCertificatePdf(withUrl(app, cert), await app.exercises.passedIn(owner, cert.courseId));
-    const fileName = certificateFileName(cert.courseTitle, cert.name);
-    const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+    const fileName = safeFileName(certificateFileName(cert.courseTitle, cert.name));
     return reply
       .header("content-type", "application/pdf")
       .header("cache-control", "private, no-store")
-      .header(
-        "content-disposition",
-        `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
-      )
+      .header("content-disposition", attachment(fileName))
       .send(pdf);
   });
 

@@ -64,12 +64,32 @@ describe.each(engines)("contact API on %s", (engine) => {
     ["subject", { ...valid, subject: "s".repeat(151) }, /^body\.subject: must be at most 150/],
     ["message", { ...valid, message: "m".repeat(5001) }, /^body\.message: must be at most 5000/],
     ["email", { ...valid, email: `${"e".repeat(250)}@x.io` }, /^body\.email: must be at most 254/],
+    ["name", { ...valid, name: "Ada\r\nFrom: ceo@kingdom.example" }, /^body\.name: must be on one line/],
+    ["name", { ...valid, name: "Ada\u0085Lovelace" }, /^body\.name: must be on one line/],
+    ["subject", { ...valid, subject: "Hi\nBcc: all@example.com" }, /^body\.subject: must be on one line/],
+    ["subject", { ...valid, subject: "Hi\u2028there" }, /^body\.subject: must be on one line/],
+    ["email", { ...valid, email: "a@example.com\rx" }, /^body\.email: must be on one line/],
+    ["message", { ...valid, message: "Hello\u001b[2Jthere" }, /^body\.message: must not hold control/],
   ])("answers 400 naming %s and stores nothing when it is invalid", async (_field, payload, message) => {
     const res = await post(payload);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(message);
     expect(await stored()).toHaveLength(0);
     expect(await outbox()).toHaveLength(0);
+  });
+
+  it("keeps a message's line breaks, and quotes the name so it cannot pass for the sender's address", async () => {
+    const res = await post({
+      ...valid,
+      name: "Ada <ceo@kingdom.example>",
+      message: "Line one\r\nLine two\n\tindented",
+    });
+    expect(res.statusCode).toBe(200);
+    const [mail] = await outbox();
+    expect(mail?.text).toContain("Line one\r\nLine two\n\tindented");
+    expect(mail?.text).toContain('Sender\'s name (as typed): "Ada <ceo@kingdom.example>"');
+    expect(mail?.text).toContain("Sender's email: recruit@example.com");
+    expect(mail?.text).not.toMatch(/^From: /m);
   });
 
   it("answers 400 for a body that is not an object", async () => {

@@ -57,7 +57,15 @@ export function createContactService({ db, enqueueMail, rateLimiter, supportEmai
             to: supportEmail,
             subject: `[Contact] ${input.subject}`,
             heading: `New contact message ${row?.id ?? ""}`,
-            paragraphs: [`From: ${input.name} <${email}>\nSubject: ${input.subject}`, input.message],
+            paragraphs: [
+              // The name is quoted as typed, on a line of its own: it cannot pass for the address.
+              [
+                `Sender's name (as typed): ${JSON.stringify(input.name)}`,
+                `Sender's email: ${email}`,
+                `Subject: ${JSON.stringify(input.subject)}`,
+              ].join("\n"),
+              input.message,
+            ],
           }),
         });
       } catch (err) {

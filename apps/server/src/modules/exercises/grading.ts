@@ -7,7 +7,7 @@ import {
   type SubmissionTest,
 } from "@koc/shared";
 import { assembleTests, parseHarnessOutput, stringLiterals, testCompileMessage } from "@koc/shared/unit-tests";
-import type { CasesResult, CodeRunner } from "../../adapters/code-runner/types.js";
+import type { CasesResult, CodeRunner, JobOwner } from "../../adapters/code-runner/types.js";
 import type { exercises } from "../../db/schema.js";
 
 type Row = typeof exercises.$inferSelect;
@@ -28,11 +28,14 @@ export function gradeCases(row: Pick<Row, "cases">, outcome: CasesResult): Submi
     const passed =
       run !== undefined && !run.timedOut && !run.truncated && run.exitCode === 0 && outputMatches(run.stdout, c.stdout);
     const timedOut = run?.timedOut === true;
+    // Not run: an earlier case timed out, or the submission's wall-clock budget was spent.
+    const notRun = run === undefined && outcome.compileError === undefined;
     const base = {
       name: c.name,
       passed,
       timedOut,
       status: passed ? "passed" : timedOut ? "timedOut" : "failed",
+      ...(notRun ? { notRun } : {}),
     } as const;
     if (c.sample !== true) return base;
     return {
@@ -55,6 +58,7 @@ export async function runHiddenTests(
   row: Pick<Row, "tests" | "language">,
   version: JavaVersion,
   code: string,
+  owner?: JobOwner,
 ): Promise<SubmissionTest[]> {
   const tests = row.tests;
   if (!tests) return [];
@@ -65,6 +69,7 @@ export async function runHiddenTests(
     code,
     tests: { code: tests.code, className: tests.className },
     nonce,
+    ...(owner ? { owner } : {}),
   });
   if (outcome.compileError !== undefined) {
     return tests.names.map((name) => ({ name, status: "failed", message: NOT_COMPILED }));

@@ -14,6 +14,7 @@ import {
 } from "@koc/shared";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { ADDRESS_LIMITS, perAddress } from "../../plugins/address-limit.js";
 import { noStore } from "../../plugins/no-store.js";
 import { currentUser, identify } from "../auth/authenticate.js";
 
@@ -65,6 +66,8 @@ export const trialHelpRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/exercises/:id/run",
     {
+      // Counted per address before anything else, like submissions (an attacker picks the trial id).
+      preHandler: perAddress(app, "trial-run", ADDRESS_LIMITS.submissions),
       schema: {
         params,
         body: trialRunRequest,

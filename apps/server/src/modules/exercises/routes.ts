@@ -11,6 +11,7 @@ import {
   trialsPassedList,
 } from "@koc/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { ADDRESS_LIMITS, perAddress } from "../../plugins/address-limit.js";
 import { noStore } from "../../plugins/no-store.js";
 import { currentUser, identify } from "../auth/authenticate.js";
 
@@ -42,6 +43,7 @@ export const exerciseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/exercises/:id/submissions",
     {
+      preHandler: perAddress(app, "submissions", ADDRESS_LIMITS.submissions),
       schema: {
         params: exerciseIdParams,
         headers: trialHelpHeaders,

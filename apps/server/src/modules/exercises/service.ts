@@ -7,6 +7,7 @@ import type {
   TrialsPassed,
 } from "@koc/shared";
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import { ownerOf } from "../../adapters/code-runner/fair-share.js";
 import type { CodeRunner } from "../../adapters/code-runner/types.js";
 import type { RateLimiter } from "../../adapters/rate-limit/types.js";
 import type { DbOrTx } from "../../db/client.js";
@@ -181,13 +182,14 @@ export function createExerciseService({
         version,
         code: body.code,
         stdins: row.cases.map((c) => c.stdin),
+        owner: ownerOf(who.user, who.ip),
       });
       const cases = gradeCases(row, outcome);
       // Unit tests run only on code that compiles (the cases just compiled the same code).
       const tests =
         outcome.compileError === undefined
           ? row.tests
-            ? await runHiddenTests(codeRunner(), row, version, body.code)
+            ? await runHiddenTests(codeRunner(), row, version, body.code, ownerOf(who.user, who.ip))
             : undefined
           : testsNotRun(row);
       const passed =

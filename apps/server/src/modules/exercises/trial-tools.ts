@@ -1,19 +1,20 @@
-import {
-  type AttemptDetail,
-  type AttemptSummary,
-  DEFAULT_JAVA_VERSION,
-  type RevealRequest,
-  type SolutionResult,
-  type TrialHelp,
-  type TrialRunRequest,
-  type TrialRunResult,
+import type {
+  AttemptDetail,
+  AttemptSummary,
+  RevealRequest,
+  SolutionResult,
+  TrialHelp,
+  TrialRunRequest,
+  TrialRunResult,
 } from "@koc/shared";
 import { and, desc, eq } from "drizzle-orm";
+import { ownerOf } from "../../adapters/code-runner/fair-share.js";
 import type { CodeRunner } from "../../adapters/code-runner/types.js";
 import type { RateLimiter } from "../../adapters/rate-limit/types.js";
 import type { DbOrTx } from "../../db/client.js";
 import { exerciseAttempts, exercises } from "../../db/schema.js";
 import { NotFoundError, RateLimitedError } from "../../errors.js";
+import { versionFor } from "./grading.js";
 import type { ExerciseService } from "./service.js";
 
 export const TRIAL_RUN_RATE_LIMITED = "Too many runs of this trial's code. Take a breath, then run again in a minute.";
@@ -77,9 +78,11 @@ export function createTrialTools(deps: {
       const started = performance.now();
       const outcome = await codeRunner().runCases({
         language: row.language,
-        version: body.version ?? DEFAULT_JAVA_VERSION,
+        // A Java 21 trial runs on 21, like its submissions.
+        version: versionFor(row, body.version),
         code: body.code,
         stdins: [stdin],
+        owner: ownerOf(who.user, who.ip),
       });
       const timeMs = Math.round(performance.now() - started);
       const run = outcome.runs[0];

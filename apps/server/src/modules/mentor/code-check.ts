@@ -1,5 +1,5 @@
 import type { MentorContext } from "@koc/shared";
-import type { CodeRunner } from "../../adapters/code-runner/types.js";
+import type { CodeRunner, JobOwner } from "../../adapters/code-runner/types.js";
 import { RateLimitedError, UnavailableError, UnsupportedError } from "../../errors.js";
 
 /** The explanation and where a lesson teaches it. */
@@ -164,11 +164,16 @@ function explain(table: Explanation[], text: string, fallback: Lesson): Lesson {
 }
 
 /** Compiles and runs Java with the server's runner (the one behind POST /api/run). */
-export async function checkCode(runner: CodeRunner, code: string, language: string): Promise<CodeFinding> {
+export async function checkCode(
+  runner: CodeRunner,
+  code: string,
+  language: string,
+  owner?: JobOwner,
+): Promise<CodeFinding> {
   if (language === "javascript" || language === "python") return { kind: "browser-language", language };
   let result: Awaited<ReturnType<CodeRunner["run"]>>;
   try {
-    result = await runner.run({ version: "java17", code });
+    result = await runner.run({ version: "java17", code, ...(owner ? { owner } : {}) });
   } catch (err) {
     // A busy queue is the asker's to hear about; "no runner" or "no JDK for this version" is a finding.
     if (err instanceof RateLimitedError) throw err;

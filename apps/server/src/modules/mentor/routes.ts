@@ -2,6 +2,7 @@ import { errorBody, type MentorStreamEvent, mentorChatRequest, mentorChatRespons
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { RateLimitedError } from "../../errors.js";
+import { ADDRESS_LIMITS, perAddress } from "../../plugins/address-limit.js";
 import type { Asker } from "./service.js";
 
 /** Questions per learner (or, for visitors, per address) per minute. */
@@ -24,38 +25,44 @@ export const mentorRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   const errors = { 400: errorBody, 429: errorBody };
+  // The address first: a pile of accounts behind one address shares one ceiling.
+  const preHandler = perAddress(app, "mentor", ADDRESS_LIMITS.mentor);
 
   app.post(
     "/ai/chat",
-    { schema: { body: mentorChatRequest, response: { 200: mentorChatResponse, ...errors } } },
+    { preHandler, schema: { body: mentorChatRequest, response: { 200: mentorChatResponse, ...errors } } },
     async (request) => app.mentor.answer(request.body, await asker(request)),
   );
 
   // Server-Sent Events: delta events with pieces of the answer, then one done event with all of it.
-  app.post("/ai/chat/stream", { schema: { body: mentorChatRequest, response: errors } }, async (request, reply) => {
-    const who = await asker(request);
-    reply.hijack();
-    reply.raw.writeHead(200, {
-      "content-type": "text/event-stream; charset=utf-8",
-      "cache-control": "no-store",
-      "x-accel-buffering": "no",
-    });
-    const send = (event: MentorStreamEvent) => reply.raw.write(`data: ${JSON.stringify(event)}\n\n`);
-    try {
-      const answer = await app.mentor.stream(
-        request.body,
-        who,
-        (text) => send({ type: "delta", text }),
-        () => send({ type: "restart" }),
-      );
-      send({ type: "done", answer });
-    } catch (err) {
-      request.log.error({ err }, "mentor stream failed");
-      send({
-        type: "done",
-        answer: { success: false, response: "Sorry, I encountered an issue. Please try again!", sources: [] },
+  app.post(
+    "/ai/chat/stream",
+    { preHandler, schema: { body: mentorChatRequest, response: errors } },
+    async (request, reply) => {
+      const who = await asker(request);
+      reply.hijack();
+      reply.raw.writeHead(200, {
+        "content-type": "text/event-stream; charset=utf-8",
+        "cache-control": "no-store",
+        "x-accel-buffering": "no",
       });
-    }
-    reply.raw.end();
-  });
+      const send = (event: MentorStreamEvent) => reply.raw.write(`data: ${JSON.stringify(event)}\n\n`);
+      try {
+        const answer = await app.mentor.stream(
+          request.body,
+          who,
+          (text) => send({ type: "delta", text }),
+          () => send({ type: "restart" }),
+        );
+        send({ type: "done", answer });
+      } catch (err) {
+        request.log.error({ err }, "mentor stream failed");
+        send({
+          type: "done",
+          answer: { success: false, response: "Sorry, I encountered an issue. Please try again!", sources: [] },
+        });
+      }
+      reply.raw.end();
+    },
+  );
 };

@@ -121,7 +121,11 @@ export function createMentorService(deps: MentorDeps) {
     if (aboutCode && context?.code && context.language) {
       const limit = await deps.rateLimiter.hit(`run:ip:${asker.ip}`, RUN_RATE_LIMIT, 60);
       finding = limit.allowed
-        ? await checkCode(deps.codeRunner(), context.code, context.language)
+        ? // The asker's address is the owner: a code check shares the address's fair share of the runner.
+          await checkCode(deps.codeRunner(), context.code, context.language, {
+            key: `address:${asker.ip}`,
+            visitor: true,
+          })
         : {
             kind: "unavailable",
             reason: `you have run a lot of code this minute; wait ${limit.retryAfterSeconds} seconds`,

@@ -9,6 +9,7 @@ import {
   redeemReceiptsResult,
 } from "@koc/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { ADDRESS_LIMITS, perAddress } from "../../plugins/address-limit.js";
 import { noStore } from "../../plugins/no-store.js";
 import { currentUser, identify } from "../auth/authenticate.js";
 
@@ -26,14 +27,20 @@ export const quizRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => app.quiz.courseQuestions(await identify(app, request), request.params.id),
   );
 
-  app.post("/quiz/attempts", { schema: { body: quizAttemptRequest, response: responses } }, async (request) => {
-    const taker = { user: await identify(app, request), ip: request.ip };
-    return app.quiz.attempt(taker, request.body.materialId, request.body.answers);
-  });
+  // One ceiling per address over both kinds of attempt, before the per-learner or per-visitor count.
+  const preHandler = perAddress(app, "quiz", ADDRESS_LIMITS.quiz);
+  app.post(
+    "/quiz/attempts",
+    { preHandler, schema: { body: quizAttemptRequest, response: responses } },
+    async (request) => {
+      const taker = { user: await identify(app, request), ip: request.ip };
+      return app.quiz.attempt(taker, request.body.materialId, request.body.answers);
+    },
+  );
 
   app.post(
     "/quiz/course-attempts",
-    { schema: { body: courseQuizAttemptRequest, response: responses } },
+    { preHandler, schema: { body: courseQuizAttemptRequest, response: responses } },
     async (request) => {
       const taker = { user: await identify(app, request), ip: request.ip };
       return app.quiz.courseAttempt(taker, request.body.courseId, request.body.answers);

@@ -8,6 +8,7 @@ import {
   referralStatsParams,
 } from "@koc/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { ADDRESS_LIMITS, perAddress } from "../../plugins/address-limit.js";
 import { currentUser } from "../auth/authenticate.js";
 
 /** Registered inside the authenticated user scope: every call is about the caller's own account. */
@@ -26,6 +27,7 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/referral/apply-code",
     {
+      preHandler: perAddress(app, "referral-apply", ADDRESS_LIMITS.referralApply),
       schema: {
         body: applyReferralRequest,
         response: {

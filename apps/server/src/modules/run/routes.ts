@@ -1,6 +1,8 @@
 import { errorBody, runRequest, runResult, runStatus } from "@koc/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { ownerOf } from "../../adapters/code-runner/fair-share.js";
 import { RateLimitedError } from "../../errors.js";
+import { identify } from "../auth/authenticate.js";
 
 /** Runs per address per minute. */
 export const RUN_RATE_LIMIT = 30;
@@ -26,7 +28,9 @@ export const runRoutes: FastifyPluginAsyncZod = async (app) => {
         );
       }
       const { version, code, stdin } = request.body;
-      return app.codeRunner.run({ version, code, stdin });
+      // A signed-in learner has a share of their own; a bad or missing token runs as a visitor.
+      const owner = ownerOf(await identify(app, request), request.ip);
+      return app.codeRunner.run({ version, code, stdin, owner });
     },
   );
 };

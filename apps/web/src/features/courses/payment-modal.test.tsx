@@ -150,6 +150,15 @@ describe("the courses page's payment modal", { timeout: 20_000 }, () => {
     expect(screen.queryByRole("dialog", { name: "Test payment" })).toBeNull();
   });
 
+  it("says payments are not configured when the server takes none (no keys, no test checkout)", async () => {
+    paymentApi({ "POST /api/payment/create-order": [503, { message: "Payments are not configured on this server" }] });
+    const offer = await openOffer();
+    fireEvent.click(within(offer).getByRole("button", { name: "Pay ₹100" }));
+    await waitFor(() => expect(alerts()).toContain("Payments are not configured on this server"));
+    expect(alerts()).not.toContain("Payment failed. Please try again.");
+    expect(screen.queryByRole("dialog", { name: "Test payment" })).toBeNull();
+  });
+
   it("a learner who is already premium (another tab) hears the server's 409 message and sees premium, not a failure", async () => {
     let premium = false;
     fakeApi({

@@ -89,6 +89,12 @@ export function usePremiumCheckout({ courseTitle, onClose }: { courseTitle: stri
         await refreshUser();
         return;
       }
+      if (err instanceof ApiError && err.status === 503) {
+        // No Razorpay keys and no test checkout here (a server reachable by others): say so plainly.
+        notify(err.message, "error");
+        setProcessing(false);
+        return;
+      }
       failed();
       return;
     }

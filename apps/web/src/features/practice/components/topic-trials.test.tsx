@@ -228,6 +228,30 @@ describe("topic trials", () => {
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({ code: detail.starter, language: "java" });
   });
 
+  it("reads 'not run' for the cases after one that timed out, with no empty output boxes", async () => {
+    const stopped = {
+      passed: false,
+      cases: [
+        { name: "a knight", passed: true, timedOut: false },
+        { name: "a loop", passed: false, timedOut: true },
+        { name: "a long name", passed: false, timedOut: false, notRun: true },
+        { name: "an empty name", passed: false, timedOut: false, notRun: true, expected: "Hail, !\n", actual: "" },
+      ],
+    };
+    serve({ [LIST]: () => [200, [summary]], [DETAIL]: () => [200, detail], [SUBMIT]: () => [200, stopped] });
+    renderTrials();
+    fireEvent.click(await screen.findByRole("button", { name: "Submit" }));
+    const verdict = await screen.findByTestId("trial-verdict");
+    const cases = within(verdict).getAllByRole("listitem");
+    expect(cases.map((li) => li.querySelector(".case-status")?.textContent)).toEqual([
+      "passed",
+      "timed out",
+      "not run",
+      "not run",
+    ]);
+    expect(cases[3]?.querySelector("pre")).toBeNull();
+  });
+
   it("shows a compile error", async () => {
     serve({
       [LIST]: () => [200, [summary]],

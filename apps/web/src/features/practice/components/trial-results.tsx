@@ -66,9 +66,11 @@ function Verdict({ result, signedIn }: { result: SubmissionResult; signedIn: boo
                 <XCircle aria-hidden="true" size={18} />
               )}
               <span className="case-name">{c.name}</span>
-              <span className="case-status">{c.passed ? "passed" : c.timedOut ? "timed out" : "failed"}</span>
+              <span className="case-status">
+                {c.passed ? "passed" : c.timedOut ? "timed out" : c.notRun ? "not run" : "failed"}
+              </span>
             </span>
-            {!c.passed && (c.expected !== undefined || c.actual !== undefined) && (
+            {!c.passed && !c.notRun && (c.expected !== undefined || c.actual !== undefined) && (
               <div className="trial-io">
                 <div>
                   <span>Expected output</span>

@@ -148,8 +148,12 @@ test("register, enrol, complete a lesson, and find both again after logging in f
   });
   expect(((await server.json()) as { completed: string[] }).completed).toEqual([first]);
 
-  // Clicking Enrolled unenrols, with the spec's alert and the empty state.
+  // Clicking Enrolled opens the Unenroll warning; "Yes, Unenroll" unenrols, with the spec's alert and the empty state.
   await other.getByRole("button", { name: /Enrolled in Java Programming/ }).click();
+  await other
+    .getByRole("dialog", { name: "Warning: Unenroll Course" })
+    .getByRole("button", { name: "Yes, Unenroll" })
+    .click();
   await expect(other.getByRole("alert").filter({ hasText: "Unenrolled from Java Programming" })).toBeVisible();
   await expect(other.getByText("No enrolled courses yet")).toBeVisible();
 

@@ -122,7 +122,7 @@ export const mailOutbox = pgTable("mail_outbox", {
 });
 
 /**
- * Mail that the job queue has handed to the mail server, one row per dedupe key (decision 0017):
+ * Mail that the job queue has handed to the mail server, one row per dedupe key (decision 0019):
  * a job retried after a crash finds its key here and sends nothing twice.
  */
 export const mailDeliveries = pgTable("mail_deliveries", {

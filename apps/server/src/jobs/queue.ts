@@ -4,7 +4,7 @@ import PgBoss from "pg-boss";
 import type { Database } from "../db/client.js";
 
 /**
- * Durable background work on the application's own database (decision 0017): pg-boss keeps every
+ * Durable background work on the application's own database (decision 0019): pg-boss keeps every
  * job in PostgreSQL tables (schema `pgboss`), so a job survives a crash, a deploy and a mail server
  * that is down, and is retried with exponential back-off. It runs on PostgreSQL and on the embedded
  * PGlite alike, through `Database.executeSql` (the same pool or PGlite handle as everything else).

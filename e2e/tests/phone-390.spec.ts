@@ -72,6 +72,23 @@ test("lesson examples use the full width less at most 24 px, with no code cut of
   expect(scrollWidth).toBe(viewport);
 });
 
+test("the trial editor uses the full width less at most 24 px, with no code cut off on load", async ({ page }) => {
+  await gotoAndSettle(page, INTRO);
+  const trial = page.getByTestId("trial").first();
+  await trial.scrollIntoViewIfNeeded();
+  const editor = trial.locator(".cm-editor").first();
+  await expect(editor).toBeVisible();
+  const box = await editor.boundingBox();
+  if (!box) throw new Error("the trial editor has no box");
+  expect(box.width).toBeGreaterThanOrEqual(390 - 24);
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  // The starter code is shown from its first column: the scroller starts at the left edge.
+  expect(await trial.locator(".cm-scroller").first().evaluate((el) => el.scrollLeft)).toBe(0);
+  const line = await trial.locator(".cm-line").first().boundingBox();
+  expect(line?.x ?? -1).toBeGreaterThanOrEqual(0);
+});
+
 test("the mentor's button never covers a control or a heading", async ({ page }) => {
   for (const path of ["/", "/courses", INTRO, "/login"]) {
     await gotoAndSettle(page, path);

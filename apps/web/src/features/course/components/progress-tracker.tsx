@@ -1,6 +1,7 @@
-import { achievementsFor, type CourseProgress, levelFor, percentComplete, xpToNextLevel } from "@koc/shared";
-import { Award, Crown, Flame, Star } from "lucide-react";
+import { type CourseProgress, levelFor, percentComplete, xpToNextLevel } from "@koc/shared";
+import { Crown, Flame, Star } from "lucide-react";
 import { Link } from "react-router";
+import { AchievementList } from "../../../components/achievement-list";
 import { ProgressBar } from "../../../components/progress-bar";
 
 interface ProgressTrackerProps {
@@ -55,17 +56,7 @@ export function ProgressTracker({ progress, total, onUnenroll, saveNote, next }:
           <dd>{xpToNextLevel(progress.xp)} XP</dd>
         </div>
       </dl>
-      <ul className="achievements" aria-label="Achievements">
-        {achievementsFor(percent).map((a) => (
-          <li key={a.name} className={a.unlocked ? "achievement unlocked" : "achievement"}>
-            <Award aria-hidden="true" size={18} />
-            <span>{a.name}</span>
-            <span className="achievement-threshold">
-              {a.threshold}%{a.unlocked ? " · unlocked" : " · locked"}
-            </span>
-          </li>
-        ))}
-      </ul>
+      <AchievementList percent={percent} />
       <p className="progress-save" role="status">
         {saveNote}
       </p>

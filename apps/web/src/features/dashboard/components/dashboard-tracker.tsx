@@ -1,6 +1,7 @@
-import { achievementsFor, type EnrolledCourse, levelFor, percentComplete } from "@koc/shared";
+import { type EnrolledCourse, levelFor, percentComplete } from "@koc/shared";
 import { useQuery } from "@tanstack/react-query";
-import { Award, Crown, Flame, Star } from "lucide-react";
+import { Crown, Flame, Star } from "lucide-react";
+import { AchievementList } from "../../../components/achievement-list";
 import { StatCards } from "../../../components/stat-cards";
 import { progressListQuery } from "../../../lib/progress-list";
 
@@ -16,7 +17,7 @@ export function DashboardTracker({ email, enrolled }: { email: string; enrolled:
   const streak = list.reduce((max, p) => Math.max(max, p.streak), 0);
   const done = enrolled.reduce((sum, c) => sum + (c.progress?.completed ?? 0), 0);
   const total = enrolled.reduce((sum, c) => sum + c.lessonCount, 0);
-  const achievements = achievementsFor(percentComplete(done, total));
+  const percent = percentComplete(done, total);
   const shown = (value: number) => (progress.isError ? "-" : progress.isPending ? "…" : value);
   return (
     <section className="dashboard-section" aria-labelledby="tracker-title">
@@ -29,17 +30,7 @@ export function DashboardTracker({ email, enrolled }: { email: string; enrolled:
           { icon: <Flame aria-hidden="true" />, value: shown(streak), label: "Streak" },
         ]}
       />
-      <ul className="achievements" aria-label="Achievements">
-        {achievements.map((a) => (
-          <li key={a.name} className={a.unlocked ? "achievement unlocked" : "achievement"}>
-            <Award aria-hidden="true" size={18} />
-            <span>{a.name}</span>
-            <span className="achievement-threshold">
-              {a.threshold}%{a.unlocked ? " · unlocked" : " · locked"}
-            </span>
-          </li>
-        ))}
-      </ul>
+      <AchievementList percent={percent} />
     </section>
   );
 }

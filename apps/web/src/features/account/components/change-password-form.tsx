@@ -6,6 +6,8 @@ import { ApiError } from "../../../lib/api-client";
 import { useSession } from "../../../lib/session";
 import { changePasswordCall } from "../api/account-calls";
 
+const CURRENT_FIELD = "body.currentPassword:";
+
 export const PASSWORD_CHANGED = "Your password is changed. Every other device has been signed out.";
 
 /** Change password: the current one proves it is the owner; this browser keeps its session with a fresh token. */
@@ -26,9 +28,16 @@ export function ChangePasswordForm() {
       reset();
       setDone(PASSWORD_CHANGED);
     } catch (err) {
-      if (err instanceof ApiError && (err.status === 401 || err.status === 403)) {
+      // The server names the field it refuses ("body.currentPassword: is not your current password"):
+      // the wrong password is cleared and the message shown under that field.
+      const wrongCurrent = err instanceof ApiError && err.status === 400 && err.message.startsWith(CURRENT_FIELD);
+      if (wrongCurrent || (err instanceof ApiError && (err.status === 401 || err.status === 403))) {
         setValue("currentPassword", "");
         setFocus("currentPassword");
+      }
+      if (wrongCurrent) {
+        setError("currentPassword", { message: (err as ApiError).message.slice(CURRENT_FIELD.length).trim() });
+        return;
       }
       setError("root.server", {
         message: err instanceof Error && err.message ? err.message : "The password could not be changed.",

@@ -116,7 +116,7 @@ describe("the course quiz", () => {
     mkdirSync(join(dir, "lessons"), { recursive: true });
     writeFileSync(
       join(dir, "course.md"),
-      "---\nid: demo\ntitle: Demo\ncategory: Demo\naccess: free\norder: 1\n---\nAbout.\n",
+      "---\nid: demo\ntitle: Demo\ncategory: Demo\nlevel: Beginner\naccess: free\norder: 1\n---\nAbout.\n",
     );
     writeFileSync(join(dir, "lessons", "00-first.md"), "---\ntitle: First\nquiz: []\n---\n## Part\ntext\n");
 

@@ -55,6 +55,16 @@ describe.each(engines)("referral credits earned by the friend's first pass on %s
     const friend = await join("Nimue", referrer.user.referralCode);
     expect((await takeQuiz(t.app, friend.auth, topic(0), 3)).json()).toMatchObject({ passed: false });
     expect(await stats(referrer)).toMatchObject({ totalCredits: 0, pendingCredits: 80 });
+    // The course-level quiz is not a Knowledge Check: passing it earns nothing.
+    const { questions } = await t.app.catalogue.courseQuizWithAnswers("java-programming");
+    const course = await t.app.inject({
+      method: "POST",
+      url: "/api/quiz/course-attempts",
+      headers: friend.auth,
+      payload: { courseId: "java-programming", answers: questions.map((q) => q.correct) },
+    });
+    expect(course.json()).toMatchObject({ passed: true });
+    expect(await stats(referrer)).toMatchObject({ totalCredits: 0, pendingCredits: 80 });
 
     expect((await takeQuiz(t.app, friend.auth, topic(0))).json()).toMatchObject({ passed: true });
     expect(await stats(referrer)).toMatchObject({

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { answerKey } from "./quiz-helpers";
 
 const password = "royal-secret-1";
 const unique = (tag: string) => `${tag}-${Date.now()}-${test.info().workerIndex}`;
@@ -25,7 +26,7 @@ async function registerThroughForm(page: Page, name: string, email: string) {
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
-test("a learner copies the referral link, a friend joins with it, and the learner sees 80 credits and the friend", async ({
+test("a learner copies the referral link, a friend joins with it (80 credits pending), passes a first Knowledge Check, and the learner sees 80 credits earned", async ({
   browser,
   baseURL,
 }) => {
@@ -63,8 +64,25 @@ test("a learner copies the referral link, a friend joins with it, and the learne
     await registerThroughForm(b.page, friendName, `${unique("friend")}@example.com`);
     expect((await applied).status()).toBe(200); // registration had already credited it: nothing more granted
 
+    // Joining alone earns nothing yet: the credit is pending until the friend's first pass (issue 30).
+    await a.page.reload();
+    await expect(section.getByText("Total Credits").locator("xpath=preceding-sibling::span[1]")).toHaveText("0");
+    await expect(section.getByText(/^1 friend is still on their first quest: 80 more credits/)).toBeVisible();
+
+    const lessons = (await (await b.page.request.get("/api/materials/course/java-programming")).json()) as {
+      _id: string;
+    }[];
+    const first = String(lessons[0]?._id);
+    const token = await b.page.evaluate(() => localStorage.getItem("token"));
+    const pass = await b.page.request.post("/api/quiz/attempts", {
+      headers: { authorization: `Bearer ${token}` },
+      data: { materialId: first, answers: answerKey(first) },
+    });
+    expect(((await pass.json()) as { passed: boolean }).passed).toBe(true);
+
     await a.page.reload();
     await expect(section.getByText("Total Credits").locator("xpath=preceding-sibling::span[1]")).toHaveText("80");
+    await expect(section.getByText(/first quest/)).toHaveCount(0);
     await expect(section.getByText("Successful Referrals").locator("xpath=preceding-sibling::span[1]")).toHaveText("1");
     const friends = section.getByRole("heading", { name: "Your Referrals" }).locator("xpath=..");
     await expect(friends.getByText(friendName)).toBeVisible();

@@ -41,6 +41,7 @@ import { createTrialTools, type TrialTools } from "./modules/exercises/trial-too
 import { healthRoutes } from "./modules/health/routes.js";
 import { mentorRoutes } from "./modules/mentor/routes.js";
 import { createMentorService, type MentorService } from "./modules/mentor/service.js";
+import { paymentModeRoutes } from "./modules/payments/mode-route.js";
 import { paymentRoutes, paymentWebhookRoutes } from "./modules/payments/routes.js";
 import { createPaymentService, type PaymentService } from "./modules/payments/service.js";
 import { createWebhookHandler } from "./modules/payments/webhook.js";
@@ -276,6 +277,7 @@ export async function buildApp(deps: AppDeps) {
         await user.register(draftRoutes);
       });
       await api.register(paymentWebhookRoutes);
+      await api.register(paymentModeRoutes);
       await api.register(contactRoutes);
       await api.register(mentorRoutes);
       await api.register(quizRoutes);

@@ -278,7 +278,8 @@ export const revokedTokens = pgTable(
 /**
  * Credits are a ledger: one row per grant, never a counter changed in place; totals are sums.
  * A referral grant names the friend whose new account earned it, and the unique constraint on that
- * friend is what credits each friend at most once, however many requests race.
+ * friend is what credits each friend at most once, however many requests race. A referral grant is
+ * pending (earned_at null) until the friend passes their first Knowledge Check; only earned rows count.
  */
 export const creditLedger = pgTable(
   "credit_ledger",
@@ -292,6 +293,8 @@ export const creditLedger = pgTable(
     referredUserId: uuid("referred_user_id").references(() => users.id, { onDelete: "cascade" }),
     amount: integer("amount").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When the friend's first passed Knowledge Check earned it; null while pending. */
+    earnedAt: timestamp("earned_at", { withTimezone: true }),
   },
   (t) => [
     unique("credit_ledger_referred_user_unique").on(t.referredUserId),

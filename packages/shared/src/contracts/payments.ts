@@ -29,6 +29,13 @@ export const createOrderResponse = z.object({
 });
 export type CreateOrderResponse = z.infer<typeof createOrderResponse>;
 
+/**
+ * GET /api/payment/mode (public): which checkout this server takes, so the premium box can say up
+ * front when it takes none ("off": no Razorpay keys and the test checkout is off).
+ */
+export const paymentMode = z.object({ mode: z.enum(["razorpay", "test", "off"]) });
+export type PaymentMode = z.infer<typeof paymentMode>;
+
 const gatewayId = (prefix: string) =>
   z
     .string({ error: "is required" })

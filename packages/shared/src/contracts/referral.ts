@@ -1,7 +1,10 @@
 import { z } from "zod";
 import { emailField } from "./auth.js";
 
-/** Spec point 9: each friend who joins with a learner's code earns that learner 80 credits. */
+/**
+ * Spec point 9: each friend who joins with a learner's code earns that learner 80 credits: pending at
+ * registration, earned when the friend passes their first Knowledge Check (issue 30).
+ */
 export const REFERRAL_CREDITS = 80;
 /** Codes are made of these characters only: no look-alikes (0/O, 1/I/L). */
 export const REFERRAL_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
@@ -36,11 +39,18 @@ export const referralStatsParams = z.object({ email: emailField });
 export const referredUser = z.object({ _id: z.string(), name: z.string(), createdAt: z.string() });
 export type ReferredUser = z.infer<typeof referredUser>;
 
-/** Spec: the Referral stats record; the totals are sums of the credits ledger. */
+/**
+ * Spec: the Referral stats record; the totals are sums of the credits ledger. `totalCredits` and
+ * `totalReferrals` count earned grants only; `pendingCredits`/`pendingReferrals` (added, so older
+ * readers still parse) count friends who joined but have not yet passed a Knowledge Check.
+ * `referredUsers` lists every friend who joined, pending or earned.
+ */
 export const referralStats = z.object({
   referralCode: z.string(),
   totalCredits: z.number().int().nonnegative(),
   totalReferrals: z.number().int().nonnegative(),
+  pendingCredits: z.number().int().nonnegative().default(0),
+  pendingReferrals: z.number().int().nonnegative().default(0),
   referredUsers: z.array(referredUser),
 });
 export type ReferralStats = z.infer<typeof referralStats>;

@@ -1,5 +1,6 @@
 import {
   type CourseQuiz,
+  isPassing,
   PREMIUM_COURSE_QUIZ,
   QUIZ_ATTEMPT_WINDOW_SECONDS,
   QUIZ_ATTEMPTS_PER_WINDOW,
@@ -11,6 +12,7 @@ import type { DbOrTx } from "../../db/client.js";
 import { quizAttempts, redeemedReceipts } from "../../db/schema.js";
 import { ForbiddenError, NotFoundError, RateLimitedError } from "../../errors.js";
 import type { CatalogueService } from "../catalogue/service.js";
+import { earnReferral } from "../referral/ledger.js";
 import { checkAnswerCount, grade, type KeyedQuestion } from "./grading.js";
 import type { ReceiptClaims, ReceiptSigner } from "./receipts.js";
 
@@ -101,12 +103,17 @@ export function createQuizService({ db, catalogue, rateLimiter, receipts, now = 
         lesson.quiz.map((q) => ({ ...q, lesson: where })),
       );
       if (!taker.user) return { ...result, receipt: receipts.issue(materialId, result.score, now()) };
-      await db.insert(quizAttempts).values({
-        userId: taker.user.id,
-        courseId: lesson.courseId,
-        materialId,
-        score: result.score,
-        answers,
+      const userId = taker.user.id;
+      // A pass earns the referrer's pending credit in the same transaction that records it.
+      await db.transaction(async (tx) => {
+        await tx.insert(quizAttempts).values({
+          userId,
+          courseId: lesson.courseId,
+          materialId,
+          score: result.score,
+          answers,
+        });
+        if (isPassing(result.score)) await earnReferral(tx, userId);
       });
       return result;
     },
@@ -159,6 +166,8 @@ export function createQuizService({ db, catalogue, rateLimiter, receipts, now = 
             source: "receipt",
             createdAt: new Date(claims.at),
           });
+          // A redeemed Knowledge Check pass counts as the friend's first pass as much as a live one.
+          if (target.materialId !== null && isPassing(claims.score)) await earnReferral(tx, user.id);
           return true;
         });
         if (counted) accepted += 1;

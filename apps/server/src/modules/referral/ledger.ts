@@ -1,7 +1,7 @@
-import { REFERRAL_CREDITS } from "@koc/shared";
-import { eq } from "drizzle-orm";
+import { QUIZ_PASS_MARK, REFERRAL_CREDITS } from "@koc/shared";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
-import { creditLedger, users } from "../../db/schema.js";
+import { creditLedger, quizAttempts, users } from "../../db/schema.js";
 
 export type ReferralOutcome = "credited" | "already-credited" | "unknown-code" | "own-code" | "failed";
 
@@ -21,13 +21,23 @@ export async function referralOf(db: DbOrTx, friendId: string) {
 }
 
 /**
- * Records the referrer's 80 credits for this friend. The unique constraint on the referred account
- * makes a second grant for the same friend a no-op (false), however many requests race.
+ * Records the referrer's 80 credits for this friend, pending until the friend passes a Knowledge
+ * Check (already earned if they passed one before applying the code late). The unique constraint on
+ * the referred account makes a second grant for the same friend a no-op (false), however many race.
  */
 export async function grantReferral(db: DbOrTx, referrerId: string, friendId: string): Promise<boolean> {
+  const alreadyPassed = sql<Date | null>`(select now() where exists (select 1 from ${quizAttempts}
+    where ${quizAttempts.userId} = ${friendId} and ${quizAttempts.materialId} is not null
+    and ${quizAttempts.score} >= ${QUIZ_PASS_MARK}))`;
   const inserted = await db
     .insert(creditLedger)
-    .values({ userId: referrerId, reason: "referral", referredUserId: friendId, amount: REFERRAL_CREDITS })
+    .values({
+      userId: referrerId,
+      reason: "referral",
+      referredUserId: friendId,
+      amount: REFERRAL_CREDITS,
+      earnedAt: alreadyPassed,
+    })
     .onConflictDoNothing({ target: creditLedger.referredUserId })
     .returning({ id: creditLedger.id });
   return inserted.length > 0;
@@ -42,4 +52,18 @@ export async function creditNewAccount(tx: DbOrTx, friendId: string, code: strin
   if (!referrer) return "unknown-code";
   if (referrer.id === friendId) return "own-code";
   return (await grantReferral(tx, referrer.id, friendId)) ? "credited" : "already-credited";
+}
+
+/**
+ * The friend passed a Knowledge Check: their referrer's pending credit becomes earned. Called in the
+ * transaction that records the pass; the conditional update (earned_at still null) earns it exactly
+ * once, however many passes race, and a friend without a referrer changes nothing.
+ */
+export async function earnReferral(tx: DbOrTx, friendId: string): Promise<boolean> {
+  const earned = await tx
+    .update(creditLedger)
+    .set({ earnedAt: sql`now()` })
+    .where(and(eq(creditLedger.referredUserId, friendId), isNull(creditLedger.earnedAt)))
+    .returning({ id: creditLedger.id });
+  return earned.length > 0;
 }

@@ -72,7 +72,7 @@ describe.each(engines)("referral API on %s", (engine) => {
     expect(bad.json().message).toMatch(/^body\.email: /);
   });
 
-  it("credits the referrer 80 at registration, matching the code whatever its case, and stats show the friend without their email", async () => {
+  it("records the referrer's 80 as pending at registration, matching the code whatever its case, and stats show the friend without their email", async () => {
     const referrer = await join("Arthur Pendragon");
     const friend = await join("Lancelot du Lac", `  ${referrer.user.referralCode.toLowerCase()} `);
     const [row] = await t.database.db.select().from(users).where(eq(users.id, friend.user._id));
@@ -90,8 +90,10 @@ describe.each(engines)("referral API on %s", (engine) => {
     const body = res.json();
     expect(body).toEqual({
       referralCode: referrer.user.referralCode,
-      totalCredits: 80,
-      totalReferrals: 1,
+      totalCredits: 0,
+      totalReferrals: 0,
+      pendingCredits: 80,
+      pendingReferrals: 1,
       referredUsers: [{ _id: friend.user._id, name: "Lancelot du Lac", createdAt: expect.any(String) }],
     });
     expect(res.body).not.toContain(friend.email);
@@ -104,10 +106,10 @@ describe.each(engines)("referral API on %s", (engine) => {
     expect(await ledgerFor(referrer.user._id)).toHaveLength(1);
 
     const friendStats = (await stats(friend.auth, friend.email)).json();
-    expect(friendStats).toMatchObject({ totalCredits: 0, totalReferrals: 0, referredUsers: [] });
+    expect(friendStats).toMatchObject({ totalCredits: 0, totalReferrals: 0, pendingCredits: 0, referredUsers: [] });
   });
 
-  it("12 friends joining in parallel with one code, each also applying it twice in parallel: exactly 12 referrals and 960 credits", async () => {
+  it("12 friends joining in parallel with one code, each also applying it twice in parallel: exactly 12 referrals and 960 credits pending", async () => {
     const referrer = await join("Queen of Code");
     const code = referrer.user.referralCode;
     const answers = await Promise.all(
@@ -122,8 +124,7 @@ describe.each(engines)("referral API on %s", (engine) => {
     );
     expect(answers.flat()).toEqual(Array(24).fill(200));
     const body = (await stats(referrer.auth, referrer.email)).json();
-    expect(body.totalReferrals).toBe(12);
-    expect(body.totalCredits).toBe(960);
+    expect(body).toMatchObject({ pendingReferrals: 12, pendingCredits: 960, totalReferrals: 0, totalCredits: 0 });
     expect(new Set(body.referredUsers.map((u: { _id: string }) => u._id)).size).toBe(12);
     const ledger = await ledgerFor(referrer.user._id);
     expect(ledger).toHaveLength(12);
@@ -151,8 +152,9 @@ describe.each(engines)("referral API on %s", (engine) => {
         }),
       );
       expect((await stats(referrer.auth, referrer.email)).json()).toMatchObject({
-        totalReferrals: 4,
-        totalCredits: 320,
+        pendingReferrals: 4,
+        pendingCredits: 320,
+        totalCredits: 0,
       });
     } finally {
       await second.close();
@@ -174,7 +176,7 @@ describe.each(engines)("referral API on %s", (engine) => {
     );
     for (const pair of results) expect(pair).toEqual([200, 201]);
     const body = (await stats(referrer.auth, referrer.email)).json();
-    expect(body).toMatchObject({ totalReferrals: 6, totalCredits: 480 });
+    expect(body).toMatchObject({ pendingReferrals: 6, pendingCredits: 480, totalCredits: 0 });
   });
 
   it("refuses a learner's own code: 400 from apply-code, ignored at registration, and the ledger forbids it", async () => {
@@ -182,7 +184,11 @@ describe.each(engines)("referral API on %s", (engine) => {
     const res = await apply(me.auth, me.user.referralCode, me.email);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: "You cannot use your own referral code." });
-    expect((await stats(me.auth, me.email)).json()).toMatchObject({ totalCredits: 0, totalReferrals: 0 });
+    expect((await stats(me.auth, me.email)).json()).toMatchObject({
+      totalCredits: 0,
+      totalReferrals: 0,
+      pendingCredits: 0,
+    });
     await expect(
       t.database.db
         .insert(creditLedger)
@@ -197,7 +203,7 @@ describe.each(engines)("referral API on %s", (engine) => {
     const applied = await apply(friend.auth, first.user.referralCode, friend.email);
     expect(applied.statusCode).toBe(201);
     expect(applied.json()).toEqual({
-      message: "Referral code applied! Your referrer earns 80 credits.",
+      message: "Referral code applied! Your referrer earns 80 credits when you pass your first Knowledge Check.",
       credited: true,
     });
     const twice = await apply(friend.auth, first.user.referralCode, friend.email);
@@ -205,8 +211,8 @@ describe.each(engines)("referral API on %s", (engine) => {
     expect(twice.json().credited).toBe(false);
     const other = await apply(friend.auth, second.user.referralCode, friend.email);
     expect(other.statusCode).toBe(409);
-    expect((await stats(first.auth, first.email)).json()).toMatchObject({ totalCredits: 80, totalReferrals: 1 });
-    expect((await stats(second.auth, second.email)).json()).toMatchObject({ totalCredits: 0, totalReferrals: 0 });
+    expect((await stats(first.auth, first.email)).json()).toMatchObject({ pendingCredits: 80, pendingReferrals: 1 });
+    expect((await stats(second.auth, second.email)).json()).toMatchObject({ pendingCredits: 0, totalCredits: 0 });
     // The database itself refuses a second grant for the same friend.
     await expect(
       t.database.db
@@ -230,7 +236,7 @@ describe.each(engines)("referral API on %s", (engine) => {
       payload: { referralCode: referrer.user.referralCode, newUserEmail: forger.email, amount: 100000 },
     });
     expect(forged.statusCode).toBe(201);
-    expect((await stats(referrer.auth, referrer.email)).json()).toMatchObject({ totalCredits: 80 });
+    expect((await stats(referrer.auth, referrer.email)).json()).toMatchObject({ pendingCredits: 80, totalCredits: 0 });
   });
 
   it("shows stats only to their owner: 403 for another learner, 401 for a visitor or a forged token", async () => {

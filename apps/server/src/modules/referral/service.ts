@@ -26,10 +26,10 @@ export const NOT_YOUR_ACCOUNT = "You can only use the referral programme for you
 export const UNKNOWN_CODE = "No learner has this referral code. Check it and try again.";
 export const OWN_CODE = "You cannot use your own referral code.";
 export const ALREADY_APPLIED =
-  "This referral code is already applied to your account. Your referrer has their credits.";
+  "This referral code is already applied to your account. Your referrer earns their credits when you pass your first Knowledge Check.";
 export const OTHER_REFERRER = "Your account already has a referrer.";
 export const WINDOW_CLOSED = `A referral code can only be applied within ${REFERRAL_APPLY_WINDOW_HOURS} hours of joining.`;
-export const APPLIED = `Referral code applied! Your referrer earns ${REFERRAL_CREDITS} credits.`;
+export const APPLIED = `Referral code applied! Your referrer earns ${REFERRAL_CREDITS} credits when you pass your first Knowledge Check.`;
 
 /** A new account has little reason to try codes often; this keeps anyone from probing for them. */
 const APPLY_LIMIT = { limit: 10, windowSeconds: 60 * 60 };
@@ -118,6 +118,7 @@ export function createReferralService({ db, rateLimiter, log }: ReferralServiceD
         .select({
           amount: creditLedger.amount,
           reason: creditLedger.reason,
+          earnedAt: creditLedger.earnedAt,
           friendId: users.id,
           friendName: users.name,
           friendJoined: users.createdAt,
@@ -131,10 +132,15 @@ export function createReferralService({ db, rateLimiter, log }: ReferralServiceD
           ? [{ _id: r.friendId, name: r.friendName, createdAt: r.friendJoined.toISOString() }]
           : [],
       );
+      const earned = rows.filter((r) => r.earnedAt !== null);
+      const pending = rows.filter((r) => r.earnedAt === null);
+      const referrals = (list: typeof rows) => list.filter((r) => r.reason === "referral").length;
       return {
         referralCode,
-        totalCredits: rows.reduce((sum, r) => sum + r.amount, 0),
-        totalReferrals: referredUsers.length,
+        totalCredits: earned.reduce((sum, r) => sum + r.amount, 0),
+        totalReferrals: referrals(earned),
+        pendingCredits: pending.reduce((sum, r) => sum + r.amount, 0),
+        pendingReferrals: referrals(pending),
         referredUsers,
       };
     },

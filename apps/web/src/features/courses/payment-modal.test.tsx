@@ -11,6 +11,9 @@ import {
 } from "../../testing/render-page";
 import CoursesPage from "./courses-page";
 
+const PAYMENTS_NOT_CONFIGURED =
+  "Payments are not configured on this server: the royal treasury cannot take your ₹100 here yet.";
+
 const react = { ...java, _id: "react-development", title: "React Development", access: "premium" };
 const order = (mode: "test" | "razorpay") => ({
   id: "order_Abc123Def456Gh",
@@ -38,6 +41,7 @@ function paymentApi(routes: Record<string, FakeAnswer | (() => FakeAnswer)>, use
   return fakeApi({
     "GET /api/courses": [200, [java, react]],
     "GET /api/auth/me": () => [200, { ...user, isPremium: premium }],
+    "GET /api/payment/mode": [200, { mode: "test" }],
     ...routes,
     ...(verify
       ? {
@@ -52,7 +56,9 @@ function paymentApi(routes: Record<string, FakeAnswer | (() => FakeAnswer)>, use
 }
 
 const calls = (fetch: ReturnType<typeof fakeApi>) =>
-  fetch.mock.calls.map(([url, init]) => `${init?.method ?? "GET"} ${url}`).filter((c) => c.includes("/payment/"));
+  fetch.mock.calls
+    .map(([url, init]) => `${init?.method ?? "GET"} ${url}`)
+    .filter((c) => c.includes("/payment/") && c !== "GET /api/payment/mode");
 const bodyOf = (fetch: ReturnType<typeof fakeApi>, path: string) => {
   const call = fetch.mock.calls.find(([url]) => url === path);
   return JSON.parse(String(call?.[1]?.body));
@@ -157,6 +163,30 @@ describe("the courses page's payment modal", { timeout: 20_000 }, () => {
     await waitFor(() => expect(alerts()).toContain("Payments are not configured on this server"));
     expect(alerts()).not.toContain("Payment failed. Please try again.");
     expect(screen.queryByRole("dialog", { name: "Test payment" })).toBeNull();
+  });
+
+  it("says up front, before Pay, when the server takes no payments, and Pay is disabled", async () => {
+    const fetch = paymentApi({ "GET /api/payment/mode": [200, { mode: "off" }] });
+    const offer = await openOffer();
+    expect(await within(offer).findByText(PAYMENTS_NOT_CONFIGURED)).toBeTruthy();
+    const pay = within(offer).getByRole("button", { name: "Pay ₹100" }) as HTMLButtonElement;
+    expect(pay.disabled).toBe(true);
+    fireEvent.click(pay);
+    expect(calls(fetch)).toEqual([]);
+  });
+
+  it("shows no such notice when the server takes the test checkout or its mode cannot be read", async () => {
+    let fetch = paymentApi({});
+    let offer = await openOffer();
+    await waitFor(() => expect(fetch).toHaveBeenCalledWith("/api/payment/mode", expect.anything()));
+    expect(within(offer).queryByText(PAYMENTS_NOT_CONFIGURED)).toBeNull();
+    expect((within(offer).getByRole("button", { name: "Pay ₹100" }) as HTMLButtonElement).disabled).toBe(false);
+    cleanup();
+    fetch = paymentApi({ "GET /api/payment/mode": [500, { message: "boom" }] });
+    offer = await openOffer();
+    await waitFor(() => expect(fetch).toHaveBeenCalledWith("/api/payment/mode", expect.anything()));
+    expect(within(offer).queryByText(PAYMENTS_NOT_CONFIGURED)).toBeNull();
+    expect((within(offer).getByRole("button", { name: "Pay ₹100" }) as HTMLButtonElement).disabled).toBe(false);
   });
 
   it("a learner who is already premium (another tab) hears the server's 409 message and sees premium, not a failure", async () => {

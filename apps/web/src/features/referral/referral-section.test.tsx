@@ -8,6 +8,8 @@ const stats = {
   referralCode: "KNGHT234",
   totalCredits: 160,
   totalReferrals: 2,
+  pendingCredits: 240,
+  pendingReferrals: 3,
   referredUsers: [
     { _id: "f1", name: "Lancelot", createdAt: "2026-01-02T10:00:00.000Z" },
     { _id: "f2", name: "Galahad", createdAt: "2026-01-01T10:00:00.000Z" },
@@ -51,6 +53,12 @@ describe("dashboard referral section", () => {
     expect(screen.getByText("Earn 80 credits for each successful referral!")).toBeTruthy();
     expect(screen.getByText("Total Credits").previousSibling?.textContent).toBe("160");
     expect(screen.getByText("Successful Referrals").previousSibling?.textContent).toBe("2");
+    // Earned and pending apart: the cards count earned credits only (issue 30).
+    expect(
+      screen.getByText(
+        "3 friends are still on their first quest: 240 more credits are yours when each passes a first Knowledge Check.",
+      ),
+    ).toBeTruthy();
     expect(screen.getByRole("heading", { name: "How it works" })).toBeTruthy();
     expect(screen.getAllByRole("listitem").filter((li) => li.closest("ol"))).toHaveLength(3);
     expect(screen.getByRole("heading", { name: "Your Referrals" })).toBeTruthy();
@@ -67,10 +75,30 @@ describe("dashboard referral section", () => {
   });
 
   it("hides Your Referrals while there are none", async () => {
-    answer([200, { ...stats, totalCredits: 0, totalReferrals: 0, referredUsers: [] }]);
+    answer([
+      200,
+      { ...stats, totalCredits: 0, totalReferrals: 0, pendingCredits: 0, pendingReferrals: 0, referredUsers: [] },
+    ]);
     renderSection();
     await screen.findByText("KNGHT234");
     expect(screen.queryByText("Your Referrals")).toBeNull();
+    expect(screen.queryByText(/first quest/)).toBeNull();
+  });
+
+  it("shows one friend still pending in the singular, and parses a server without the pending fields", async () => {
+    const { pendingCredits: _c, pendingReferrals: _r, ...older } = stats;
+    answer([200, { ...older, pendingCredits: 80, pendingReferrals: 1 }]);
+    renderSection();
+    expect(
+      await screen.findByText(
+        "1 friend is still on their first quest: 80 more credits are yours when they pass their first Knowledge Check.",
+      ),
+    ).toBeTruthy();
+    cleanup();
+    answer([200, older]);
+    renderSection();
+    await screen.findByText("KNGHT234");
+    expect(screen.queryByText(/first quest/)).toBeNull();
   });
 
   it("copies the register link, reads Copied! for 2000 ms, then Copy Link again", async () => {

@@ -1,6 +1,8 @@
+import { useQuery } from "@tanstack/react-query";
 import { Crown } from "lucide-react";
 import type { ReactNode } from "react";
 import { Modal } from "../../../components/modal";
+import { paymentModeQuery } from "../api/get-payment-mode";
 import { usePremiumCheckout } from "../use-premium-checkout";
 import { InvoiceLink } from "./invoice-link";
 import { TestCheckoutDialog } from "./test-checkout-dialog";
@@ -60,16 +62,31 @@ interface CheckoutActionsProps {
   onClose: () => void;
 }
 
-/** Close and "Pay ₹100", the same in the courses page's payment modal and the dashboard's upgrade modal. */
+export const PAYMENTS_NOT_CONFIGURED =
+  "Payments are not configured on this server: the royal treasury cannot take your ₹100 here yet.";
+
+/**
+ * Close and "Pay ₹100", the same in the courses page's payment modal and the dashboard's upgrade modal.
+ * A server that takes no payments (no Razorpay keys, test checkout off) is said up front, with Pay
+ * disabled; while the mode is loading or unknown, Pay stays and the flow reports what the server says.
+ */
 export function CheckoutActions({ className, pay, processing, onClose }: CheckoutActionsProps) {
+  const off = useQuery(paymentModeQuery()).data?.mode === "off";
   return (
-    <div className={className}>
-      <button type="button" className="btn btn-outline" onClick={onClose}>
-        Close
-      </button>
-      <button type="button" className="btn" onClick={pay} disabled={processing}>
-        {processing ? "Processing..." : "Pay ₹100"}
-      </button>
-    </div>
+    <>
+      {off && (
+        <p className="payments-off" role="status">
+          {PAYMENTS_NOT_CONFIGURED}
+        </p>
+      )}
+      <div className={className}>
+        <button type="button" className="btn btn-outline" onClick={onClose}>
+          Close
+        </button>
+        <button type="button" className="btn" onClick={pay} disabled={processing || off}>
+          {processing ? "Processing..." : "Pay ₹100"}
+        </button>
+      </div>
+    </>
   );
 }

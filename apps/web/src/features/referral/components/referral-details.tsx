@@ -9,8 +9,18 @@ const dateFormat = new Intl.DateTimeFormat(undefined, { year: "numeric", month: 
 const steps = [
   { title: "Share your link", text: "Send your referral link or code to a friend who wants to learn to code." },
   { title: "Your friend joins", text: "They register with your code and enlist in the Kingdom of Code." },
-  { title: "You earn credits", text: "You receive 80 credits for each friend who joins. No limit!" },
+  {
+    title: "You earn credits",
+    text: "You receive 80 credits when each friend passes their first Knowledge Check. No limit!",
+  },
 ];
+
+/** Friends who joined but have not yet passed a Knowledge Check: their credits are not earned yet. */
+export function pendingLine(friends: number, credits: number): string {
+  const who = friends === 1 ? "1 friend is" : `${friends} friends are`;
+  const pass = friends === 1 ? "they pass their" : "each passes a";
+  return `${who} still on their first quest: ${credits} more credits are yours when ${pass} first Knowledge Check.`;
+}
 
 export function ReferralDetails({ stats }: { stats: ReferralStats }) {
   const link = referralLink(window.location.origin, stats.referralCode);
@@ -24,6 +34,11 @@ export function ReferralDetails({ stats }: { stats: ReferralStats }) {
           { icon: <Users aria-hidden="true" />, value: stats.totalReferrals, label: "Successful Referrals" },
         ]}
       />
+      {stats.pendingReferrals > 0 && (
+        <p className="referral-pending" role="status">
+          {pendingLine(stats.pendingReferrals, stats.pendingCredits)}
+        </p>
+      )}
 
       <div className="card referral-share">
         <p className="referral-code-line">

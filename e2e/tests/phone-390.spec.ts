@@ -84,7 +84,12 @@ test("the trial editor uses the full width less at most 24 px, with no code cut 
   expect(box.x).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width).toBeLessThanOrEqual(390);
   // The starter code is shown from its first column: the scroller starts at the left edge.
-  expect(await trial.locator(".cm-scroller").first().evaluate((el) => el.scrollLeft)).toBe(0);
+  expect(
+    await trial
+      .locator(".cm-scroller")
+      .first()
+      .evaluate((el) => el.scrollLeft),
+  ).toBe(0);
   const line = await trial.locator(".cm-line").first().boundingBox();
   expect(line?.x ?? -1).toBeGreaterThanOrEqual(0);
 });

@@ -306,12 +306,13 @@ describe.each(engines)("trials API on %s", (engine) => {
       );
     });
 
-    it("times out an infinite loop per case, and the server answers the next request", async () => {
+    it("times out an infinite loop once, reports the other cases not run, and the server answers the next request", async () => {
       const res = await submit(PYTHON, "while True:\n    pass\n", "python", {}, "10.9.0.3");
       expect(res.statusCode).toBe(200);
-      const cases = res.json().cases as { passed: boolean; timedOut: boolean }[];
+      const cases = res.json().cases as { passed: boolean; timedOut: boolean; notRun?: boolean }[];
       expect(cases).toHaveLength(trial(PYTHON).cases.length);
-      expect(cases.every((c) => c.timedOut && !c.passed)).toBe(true);
+      expect(cases[0]).toMatchObject({ passed: false, timedOut: true });
+      expect(cases.slice(1).every((c) => c.notRun === true && !c.passed && !c.timedOut)).toBe(true);
       const flood = await submit(JS, 'for (;;) console.log("flood ".repeat(1000));', "javascript", {}, "10.9.0.3");
       expect(flood.json().passed).toBe(false);
       expect((await call("GET", "/api/health")).statusCode).toBe(200);
@@ -320,12 +321,13 @@ describe.each(engines)("trials API on %s", (engine) => {
 
     it("records a learner's pass once, even for concurrent submissions, with xp and an achievement", async () => {
       const u = await registerUser(app);
+      // Two at once: a learner's fair share of the runner (a third would be refused with 429).
       const results = await Promise.all(
-        [1, 2, 3].map(() => submit(PYTHON, trial(PYTHON).solution, "python", u.auth).then((r) => r.json())),
+        [1, 2].map(() => submit(PYTHON, trial(PYTHON).solution, "python", u.auth).then((r) => r.json())),
       );
       expect(results.every((r) => r.passed && r.receipt === undefined)).toBe(true);
       expect(results.filter((r) => r.firstPass === true)).toHaveLength(1);
-      expect(results.filter((r) => r.firstPass === false)).toHaveLength(2);
+      expect(results.filter((r) => r.firstPass === false)).toHaveLength(1);
       expect(results.find((r) => r.firstPass)?.achievements).toEqual(["First Trial"]);
       const rows = await database.db.select().from(exercisePasses).where(eq(exercisePasses.userId, u.user._id));
       expect(rows).toHaveLength(1);

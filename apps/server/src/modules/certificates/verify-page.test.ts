@@ -22,9 +22,10 @@ const INDEX = `<!doctype html>
 </html>`;
 
 describe("publicOrigin", () => {
-  it("uses PUBLIC_ORIGIN, else the listening address with a wildcard host as localhost", () => {
+  it("uses PUBLIC_ORIGIN, else the listening address (loopback by default) with a wildcard host as localhost", () => {
     expect(publicOrigin(loadConfig({ PUBLIC_ORIGIN: "https://a.example/", PORT: "80" }))).toBe("https://a.example");
-    expect(publicOrigin(loadConfig({ PORT: "4100" }))).toBe("http://localhost:4100");
+    expect(publicOrigin(loadConfig({ PORT: "4100" }))).toBe("http://127.0.0.1:4100");
+    expect(publicOrigin(loadConfig({ HOST: "0.0.0.0", PORT: "4100" }))).toBe("http://localhost:4100");
     expect(publicOrigin(loadConfig({ HOST: "::", PORT: "4100" }))).toBe("http://localhost:4100");
     expect(publicOrigin(loadConfig({ HOST: "127.0.0.1", PORT: "4100" }))).toBe("http://127.0.0.1:4100");
   });

@@ -55,8 +55,19 @@ export function createJobQueue(
   const retryDelay = options.retryDelaySeconds ?? 10;
   const retryLimit = options.retryLimit ?? 10;
   const timeout = options.timeoutSeconds ?? 60;
+  // pg-boss sends a finished job's complete/fail without awaiting it, and its stop() can resolve
+  // while a worker's fetch is still out; stop() below waits for every statement it started, so none
+  // reaches a pool that the caller closes next.
+  const inFlight = new Set<Promise<unknown>>();
+  const executeSql = (text: string, values?: unknown[]) => {
+    const statement = database.executeSql(text, values);
+    inFlight.add(statement);
+    const settle = () => inFlight.delete(statement);
+    statement.then(settle, settle);
+    return statement;
+  };
   const boss = new PgBoss({
-    db: { executeSql: (text: string, values?: unknown[]) => database.executeSql(text, values) },
+    db: { executeSql },
     schema: "pgboss",
     // Lost jobs are found by this maintenance; the archive and the monitor need no faster pace.
     maintenanceIntervalSeconds: Math.max(1, Math.min(60, timeout)),
@@ -168,6 +179,13 @@ export function createJobQueue(
       } catch (err) {
         log.error({ err }, "job queue did not stop cleanly");
       }
+      // A fetch still out may hand a job to a handler after pg-boss's stop; the short sleeps let
+      // each finished step start its next one (complete or fail) before the count is read again.
+      const deadline = Date.now() + timeoutMs;
+      do {
+        await Promise.allSettled([...inFlight]);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      } while ((inFlight.size > 0 || [...running.values()].some((n) => n > 0)) && Date.now() < deadline);
       state = "stopped";
     },
   };

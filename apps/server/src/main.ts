@@ -86,8 +86,14 @@ async function main() {
       app.log.error("shutdown took over 25 s: exiting with work still running");
       process.exit(1);
     }, SHUTDOWN_DEADLINE_MS).unref();
+    // Fastify closes the connections idle when closing starts; a keep-alive connection whose request
+    // finishes later (a Java run in flight) would hold the close open until its keep-alive timeout
+    // (72 s). Each one is closed as soon as it falls idle.
+    const closeIdle = setInterval(() => app.server.closeIdleConnections(), 100);
+    closeIdle.unref();
     try {
       await app.close();
+      clearInterval(closeIdle);
       await Promise.allSettled([app.mailer.close(), app.rateLimiter.close()]);
       await database.close();
       process.exit(0);

@@ -33,7 +33,7 @@ async function waitReady(base: string, child: ChildProcess) {
   throw new Error("server did not become ready");
 }
 
-function start(dataDir: string, port: number) {
+function start(dataDir: string, port: number, env: Record<string, string> = {}) {
   let output = "";
   const child = spawn(process.execPath, ["--import", "tsx", join(serverRoot, "src", "main.ts")], {
     cwd: serverRoot,
@@ -44,6 +44,7 @@ function start(dataDir: string, port: number) {
       DATA_DIR: dataDir,
       CODE_RUNNER: "off",
       DATABASE_URL: "",
+      ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -80,5 +81,45 @@ describe("the server process", () => {
       expect(await server.exited).toBe(0);
       expect(server.output()).toContain("shutting down: finishing in-flight requests");
     }
+  });
+
+  it("lets a Java run in flight finish on SIGTERM, refuses new runs, and exits 0 before its 25 s deadline", {
+    timeout: 240_000,
+  }, async () => {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const server = start(dataDir, port, { CODE_RUNNER: "local", TRUST_PROXY: "1" });
+    await waitReady(base, server.child);
+    const status = (await (await fetch(`${base}/api/run/status`)).json()) as { engine: string };
+    expect(status.engine).toBe("local");
+    const code =
+      'public class Main { public static void main(String[] a) throws Exception { Thread.sleep(2500); System.out.println("done after the deploy"); } }';
+    const running = fetch(`${base}/api/run`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ language: "java", code }),
+    });
+    // Wait until the program is running (compiled and started), then the deploy's SIGTERM.
+    await new Promise((r) => setTimeout(r, 1500));
+    server.child.kill("SIGTERM");
+    for (let i = 0; i < 200 && !server.output().includes("shutting down"); i++) {
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    const late = await fetch(`${base}/api/run`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": "198.51.100.7" },
+      body: JSON.stringify({ language: "java", code: "public class Main { public static void main(String[] a) { } }" }),
+    }).catch(() => null);
+    // A run asked for after the signal is refused (503 while closing) or finds the port closed.
+    if (late) expect(late.status).toBe(503);
+    const res = await running;
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { stdout: string; timedOut: boolean };
+    expect(body.stdout).toBe("done after the deploy\n");
+    expect(body.timedOut).toBe(false);
+    const exitCode = await server.exited;
+    if (exitCode !== 0) console.log(server.output().slice(-3000));
+    expect(exitCode).toBe(0);
+    // Exit code 0, not the 25 s deadline's 1: the shutdown finished with nothing left running.
   });
 });

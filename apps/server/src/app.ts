@@ -41,6 +41,7 @@ import { createTrialTools, type TrialTools } from "./modules/exercises/trial-too
 import { healthRoutes } from "./modules/health/routes.js";
 import { mentorRoutes } from "./modules/mentor/routes.js";
 import { createMentorService, type MentorService } from "./modules/mentor/service.js";
+import { INVOICE_MAIL_JOB, invoiceMailKey } from "./modules/payments/invoice-mail.js";
 import { paymentModeRoutes } from "./modules/payments/mode-route.js";
 import { paymentRoutes, paymentWebhookRoutes } from "./modules/payments/routes.js";
 import { createPaymentService, type PaymentService } from "./modules/payments/service.js";
@@ -238,6 +239,8 @@ export async function buildApp(deps: AppDeps) {
       log: app.log,
     }),
   );
+  const queueInvoiceMail = (invoiceId: string) =>
+    app.jobs.send(INVOICE_MAIL_JOB, { invoiceId }, { key: invoiceMailKey(invoiceId) });
   app.decorate(
     "payments",
     createPaymentService({
@@ -247,11 +250,17 @@ export async function buildApp(deps: AppDeps) {
           ? deps.paymentGateway
           : createPaymentGateway(config, deps.database.db, deps.testCheckoutSecret),
       log: app.log,
+      queueInvoiceMail,
     }),
   );
   app.decorate(
     "paymentWebhook",
-    createWebhookHandler({ db: deps.database.db, secret: config.RAZORPAY_WEBHOOK_SECRET, log: app.log }),
+    createWebhookHandler({
+      db: deps.database.db,
+      secret: config.RAZORPAY_WEBHOOK_SECRET,
+      log: app.log,
+      queueInvoiceMail,
+    }),
   );
 
   await registerSecurity(app);

@@ -1,6 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import type { Database } from "../db/client.js";
 import { PASSWORD_RESET_JOB, type ResetJobData } from "../modules/auth/service.js";
+import {
+  createInvoiceMail,
+  INVOICE_MAIL_JOB,
+  type InvoiceMailJobData,
+  invoiceMailKey,
+} from "../modules/payments/invoice-mail.js";
+import { sellerOf } from "../modules/payments/invoice-pdf.js";
 import { createMailDelivery, MAIL_JOB, type MailJobData } from "./mail.js";
 import { createJobQueue, type JobOptions } from "./queue.js";
 
@@ -16,6 +23,19 @@ export function registerJobs(app: FastifyInstance, database: Database, options: 
     await app.mailDelivery.deliver(key, message);
   });
   jobs.define<ResetJobData>(PASSWORD_RESET_JOB, (data, job) => app.auth.sendResetMail(data, job.id));
-  app.addHook("onReady", () => jobs.start());
+  const invoiceMail = createInvoiceMail({
+    db: database.db,
+    mailDelivery: app.mailDelivery,
+    seller: sellerOf(app.config),
+    publicOrigin: app.config.PUBLIC_ORIGIN ?? "",
+  });
+  jobs.define<InvoiceMailJobData>(INVOICE_MAIL_JOB, (data) => invoiceMail.send(data));
+  app.addHook("onReady", async () => {
+    await jobs.start();
+    // A process that died between a payment's commit and queueing its mail left it unqueued.
+    for (const invoiceId of await invoiceMail.undelivered()) {
+      await jobs.send(INVOICE_MAIL_JOB, { invoiceId }, { key: invoiceMailKey(invoiceId) });
+    }
+  });
   app.addHook("onClose", () => jobs.stop());
 }

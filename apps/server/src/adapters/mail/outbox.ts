@@ -30,7 +30,14 @@ export function createOutboxMailer(
       if (options.dir) {
         await mkdir(options.dir, { recursive: true, mode: 0o700 });
         const file = join(options.dir, `${Date.now()}-${randomUUID()}.json`);
-        await writeFile(file, JSON.stringify({ ...message, createdAt: new Date().toISOString() }, null, 2), {
+        // Attachments are listed by name, type and size; their bytes are not copied into the outbox.
+        const attachments = message.attachments?.map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          bytes: a.content.length,
+        }));
+        const entry = { ...message, attachments, createdAt: new Date().toISOString() };
+        await writeFile(file, JSON.stringify(entry, null, 2), {
           mode: 0o600,
         });
       }

@@ -8,6 +8,14 @@ export interface MailMessage {
    * sent again after a crash carries the same id and mail systems treat it as one message.
    */
   messageId?: string;
+  /** Files sent with the mail (an invoice's PDF). */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
 }
 
 /** Sends mail. The SMTP adapter talks to a real server; the outbox keeps mail in the database. */

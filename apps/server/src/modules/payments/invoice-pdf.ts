@@ -14,6 +14,13 @@ export interface Seller {
   website: string | undefined;
 }
 
+/** The seller printed on every invoice, from the server's configuration. */
+export const sellerOf = (config: { SUPPORT_EMAIL: string; PUBLIC_ORIGIN?: string | undefined }): Seller => ({
+  name: "Kingdom of Code",
+  email: config.SUPPORT_EMAIL,
+  website: config.PUBLIC_ORIGIN,
+});
+
 const dateFormat = new Intl.DateTimeFormat("en-IN", {
   year: "numeric",
   month: "long",

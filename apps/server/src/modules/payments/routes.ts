@@ -12,7 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser } from "../auth/authenticate.js";
-import { renderInvoicePdf } from "./invoice-pdf.js";
+import { renderInvoicePdf, sellerOf } from "./invoice-pdf.js";
 
 const checkoutResult = verifyPaymentRequest;
 
@@ -62,11 +62,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const invoice = await app.payments.invoice(currentUser(request).id, request.params.invoiceId);
-      const pdf = await renderInvoicePdf(invoice, {
-        name: "Kingdom of Code",
-        email: app.config.SUPPORT_EMAIL,
-        website: app.config.PUBLIC_ORIGIN,
-      });
+      const pdf = await renderInvoicePdf(invoice, sellerOf(app.config));
       return reply
         .type("application/pdf")
         .header("content-disposition", `attachment; filename="kingdom-of-code-${invoice.id}.pdf"`)

@@ -35,6 +35,24 @@ export interface PaymentServiceDeps {
   /** Null when payments are off (production without Razorpay keys). */
   gateway: PaymentGateway | null;
   log: FastifyBaseLogger;
+  /** Queues the buyer's invoice mail once the payment is committed (a durable job, sent once per invoice). */
+  queueInvoiceMail?: (invoiceId: string) => Promise<unknown>;
+}
+
+/**
+ * Queues an invoice's mail after its payment committed. A failure to queue is logged, not raised: the
+ * payment stands, and the queue's start finds invoices whose mail was never delivered.
+ */
+export async function queueInvoiceMailSafely(
+  queue: ((invoiceId: string) => Promise<unknown>) | undefined,
+  invoiceId: string,
+  log: Pick<FastifyBaseLogger, "warn">,
+) {
+  try {
+    await queue?.(invoiceId);
+  } catch (err) {
+    log.warn({ err, invoiceId }, "invoice mail could not be queued; it is queued again at the next start");
+  }
 }
 
 /**
@@ -89,7 +107,7 @@ export async function fulfil(tx: DbOrTx, order: OrderRow, payment: GatewayPaymen
 export const matchesOrder = (order: OrderRow, payment: GatewayPayment) =>
   payment.orderId === order.id && payment.amount === order.amount && payment.currency === order.currency;
 
-export function createPaymentService({ db, gateway, log }: PaymentServiceDeps) {
+export function createPaymentService({ db, gateway, log, queueInvoiceMail }: PaymentServiceDeps) {
   const requireGateway = () => {
     if (!gateway) throw new UnavailableError(PAYMENTS_OFF);
     return gateway;
@@ -162,7 +180,9 @@ export function createPaymentService({ db, gateway, log }: PaymentServiceDeps) {
       if (payment.status !== "captured" || !matchesOrder(order, payment))
         throw new BadRequestError(PAYMENT_NOT_CAPTURED);
       const captured = payment;
-      return db.transaction((tx) => fulfil(tx, order, captured, `${g.mode}:verify-payment`));
+      const result = await db.transaction((tx) => fulfil(tx, order, captured, `${g.mode}:verify-payment`));
+      await queueInvoiceMailSafely(queueInvoiceMail, result.invoiceId, log);
+      return result;
     },
 
     /** The test dialog's Pay: only the order's owner, only in test mode. */

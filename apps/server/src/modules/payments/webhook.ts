@@ -6,7 +6,7 @@ import { hmacHex, signaturesMatch } from "../../adapters/payments/signature.js";
 import type { Db } from "../../db/client.js";
 import { paymentOrders, paymentWebhookEvents } from "../../db/schema.js";
 import { BadRequestError, NotFoundError } from "../../errors.js";
-import { fulfil, matchesOrder, recordFailure } from "./service.js";
+import { fulfil, matchesOrder, queueInvoiceMailSafely, recordFailure } from "./service.js";
 
 export const BAD_WEBHOOK_SIGNATURE = "Invalid webhook signature";
 
@@ -33,6 +33,7 @@ export interface WebhookDeps {
   db: Db;
   secret: string | undefined;
   log: FastifyBaseLogger;
+  queueInvoiceMail?: (invoiceId: string) => Promise<unknown>;
 }
 
 /**
@@ -40,7 +41,7 @@ export interface WebhookDeps {
  * body; each event id is handled once (its row is written in the same transaction as its effect, so
  * a failure is retried by Razorpay's redelivery rather than lost).
  */
-export function createWebhookHandler({ db, secret, log }: WebhookDeps) {
+export function createWebhookHandler({ db, secret, log, queueInvoiceMail }: WebhookDeps) {
   return async function handle(raw: Buffer, signature: string | undefined, eventId: string | undefined) {
     if (!secret) throw new NotFoundError("Webhooks are not configured (RAZORPAY_WEBHOOK_SECRET)");
     if (!signaturesMatch(hmacHex(secret, raw), signature)) throw new BadRequestError(BAD_WEBHOOK_SIGNATURE);
@@ -54,7 +55,7 @@ export function createWebhookHandler({ db, secret, log }: WebhookDeps) {
     const entity = parsed.payload.payment?.entity;
     const payment = entity ? toGatewayPayment(entity) : null;
 
-    return db.transaction(async (tx) => {
+    const handled = await db.transaction(async (tx) => {
       const fresh = await tx
         .insert(paymentWebhookEvents)
         .values({
@@ -66,9 +67,10 @@ export function createWebhookHandler({ db, secret, log }: WebhookDeps) {
         })
         .onConflictDoNothing()
         .returning({ eventId: paymentWebhookEvents.eventId });
-      if (fresh.length === 0) return { status: "duplicate" };
+      if (fresh.length === 0) return { status: "duplicate", invoiceId: null };
 
       let outcome = "ignored";
+      let invoiceId: string | null = null;
       const [order] = payment?.orderId
         ? await tx.select().from(paymentOrders).where(eq(paymentOrders.id, payment.orderId))
         : [];
@@ -81,13 +83,16 @@ export function createWebhookHandler({ db, secret, log }: WebhookDeps) {
         } else {
           const result = await fulfil(tx, order, payment, "razorpay:webhook");
           outcome = `fulfilled: ${result.invoiceId}`;
+          invoiceId = result.invoiceId;
         }
       } else if (parsed.event === "payment.failed") {
         await recordFailure(tx, order, payment.id, payment.errorDescription);
         outcome = "recorded: payment failed";
       }
       await tx.update(paymentWebhookEvents).set({ outcome }).where(eq(paymentWebhookEvents.eventId, eventId));
-      return { status: outcome };
+      return { status: outcome, invoiceId };
     });
+    if (handled.invoiceId) await queueInvoiceMailSafely(queueInvoiceMail, handled.invoiceId, log);
+    return { status: handled.status };
   };
 }

@@ -12,6 +12,7 @@ import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { publicOrigin } from "../../public-origin.js";
 import { currentUser } from "../auth/authenticate.js";
+import { CERTIFICATE_MAIL_JOB, certificateMailKey } from "./mail.js";
 import { renderCertificatePdf } from "./pdf.js";
 
 /**
@@ -79,6 +80,12 @@ export const certificateIssueRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { created, certificate } = await app.certificates.issue(currentUser(request), request.body.courseId);
+      if (created) {
+        // The PDF is drawn and mailed by a durable job; the learner has their certificate already.
+        await app.jobs
+          .send(CERTIFICATE_MAIL_JOB, { code: certificate.code }, { key: certificateMailKey(certificate.code) })
+          .catch((err: unknown) => request.log.warn({ err, code: certificate.code }, "certificate mail not queued"));
+      }
       return reply.status(created ? 201 : 200).send(withUrl(app, certificate));
     },
   );

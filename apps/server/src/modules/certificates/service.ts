@@ -90,6 +90,12 @@ export function createCertificateService(db: DbOrTx, progress: ProgressService) 
       return row ? toRecord(row) : null;
     },
 
+    /** A certificate and the learner it belongs to (for its mail), or null. */
+    async findWithOwner(code: string): Promise<{ record: CertificateRecord; userId: string } | null> {
+      const [row] = await db.select().from(certificates).where(eq(certificates.code, code));
+      return row ? { record: toRecord(row), userId: row.userId } : null;
+    },
+
     /** Public: anyone may check a code. */
     async verify(code: string): Promise<CertificateRecord> {
       const [row] = await db.select().from(certificates).where(eq(certificates.code, code));

@@ -76,9 +76,14 @@ describe.each(engines)("the invoice mail on %s", (engine) => {
     // Another learner's mailbox gets nothing.
     expect(delivered.every((d) => d.to.length === 1)).toBe(true);
 
-    // The job is done and no second one was made.
-    const { rows } = await database.executeSql("select state from pgboss.job where name = 'invoice-mail'");
-    expect(rows).toEqual([{ state: "completed" }]);
+    // The job is recorded done (just after the mail was accepted), and no second job was made.
+    await vi.waitFor(
+      async () => {
+        const { rows } = await database.executeSql("select state from pgboss.job where name = 'invoice-mail'");
+        expect(rows).toEqual([{ state: "completed" }]);
+      },
+      { timeout: 20_000, interval: 100 },
+    );
   });
 
   it("queues at start the mail of an invoice that was paid but never queued", { timeout: 90_000 }, async () => {

@@ -21,7 +21,7 @@ describe("tutorial renderer", () => {
   it("draws every node kind the grammar lets a lesson hold, and nothing the sample lacks", () => {
     const sample = [
       "# Title",
-      "Some *emphasis*, **strong** and `code`,  ",
+      "Some *emphasis*, **strong**, `code` and List<Integer>,  ",
       "then a hard break.",
       "",
       "1. one",
@@ -47,6 +47,7 @@ describe("tutorial renderer", () => {
     }
     expect(container.querySelector("th:last-child")?.getAttribute("style")).toContain("right");
     expect(container.querySelector(".code-lang")?.textContent).toBe("python");
+    expect(container.querySelector("p")?.textContent).toContain("and List<Integer>,");
   });
 
   it("draws ~~~ fences, + lists and setext headings, which CommonMark reads as those blocks", () => {
@@ -59,7 +60,7 @@ describe("tutorial renderer", () => {
     expect(container.textContent).not.toContain("~~~");
   });
 
-  it("shows only the words of what it does not draw: links, quotes, raw HTML", () => {
+  it("shows only the words of what it does not draw (links, quotes) and raw HTML as text", () => {
     const { container } = render(
       <TutorialRenderer markdown={"Read [the docs](https://evil.example).\n\n> quoted\n\n<div onclick=x>hi</div>"} />,
     );
@@ -68,6 +69,7 @@ describe("tutorial renderer", () => {
     expect(container.querySelector("div[onclick]")).toBeNull();
     expect(container.textContent).toContain("Read the docs.");
     expect(container.textContent).toContain("quoted");
+    expect(container.textContent).toContain("<div onclick=x>hi</div>");
   });
 
   it("gives headings the section ids the quiz's Read links use, unique within the lesson", () => {

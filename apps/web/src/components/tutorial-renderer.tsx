@@ -26,8 +26,9 @@ import "./tutorial-renderer.css";
  * code blocks (fenced with ``` or ~~~) with a language label and a Copy button (and, where a page
  * provides CodeActionsContext, Run and Edit for Java, JavaScript and Python), and pictures on a line
  * of their own. Nothing is ever injected as HTML, so lesson text cannot run script in the page.
- * What the grammar reads but the renderer does not draw (links, quotes, raw HTML: the content build
- * refuses them in lessons; a mentor answer may still hold them) is shown as its plain text.
+ * Raw HTML is drawn as the text it is. What the grammar reads but the renderer does not draw (links,
+ * quotes, rules: the content build refuses them in lessons; a mentor answer may still hold them) is
+ * shown as its plain text.
  */
 
 /** Markdown's soft line break (a sentence wrapped in the source) reads as a space. */
@@ -59,6 +60,9 @@ function renderInline(nodes: readonly Nodes[]): ReactNode[] {
         return <em key={key}>{renderInline(node.children)}</em>;
       case "break":
         return <br key={key} />;
+      case "html":
+        // `List<Integer>` or a question about `<div>`: the text as written, never markup.
+        return <Fragment key={key}>{softBreaks(node.value)}</Fragment>;
       case "image":
         // A picture inside a sentence: only its words (the content build refuses it in lessons).
         return node.alt ? <Fragment key={key}>{`Picture: ${node.alt}`}</Fragment> : null;
@@ -125,6 +129,8 @@ function renderBlocks(nodes: readonly RootContent[], ctx: Context): ReactNode[] 
         return <MarkdownList key={key} list={node} ctx={ctx} />;
       case "table":
         return <MarkdownTable key={key} table={node} />;
+      case "html":
+        return <p key={key}>{softBreaks(node.value)}</p>;
       default:
         // Not drawn (the content build refuses these in lessons): the words, never the markup.
         return plainText(node).trim() ? <p key={key}>{softBreaks(plainText(node))}</p> : [];

@@ -39,7 +39,8 @@ export const DEEPEST_HEADING = 4;
 
 /**
  * The node kinds the lesson renderer draws (apps/web/src/components/tutorial-renderer.tsx). Anything
- * else would reach the learner as plain text or not at all, so the content build rejects it.
+ * else would reach the learner as plain text or not at all, so the content build rejects it. Raw
+ * HTML (`List<Integer>` in prose, a question about `<div>`) is drawn as the text it is, never as HTML.
  */
 export const DRAWN_NODES: ReadonlySet<Nodes["type"]> = new Set<Nodes["type"]>([
   "root",
@@ -49,6 +50,7 @@ export const DRAWN_NODES: ReadonlySet<Nodes["type"]> = new Set<Nodes["type"]>([
   "emphasis",
   "strong",
   "inlineCode",
+  "html",
   "break",
   "code",
   "list",
@@ -63,7 +65,6 @@ export const DRAWN_NODES: ReadonlySet<Nodes["type"]> = new Set<Nodes["type"]>([
 export const NODE_NAMES: Readonly<Record<string, string>> = {
   blockquote: "a block quote",
   thematicBreak: "a horizontal rule",
-  html: "raw HTML (put tags in `inline code` or a code block)",
   link: "a link",
   linkReference: "a link reference",
   imageReference: "an image reference",

@@ -580,6 +580,15 @@ describe("the lessons' output examples", () => {
     );
   });
 
+  it("reads ~~~ fences and fences inside a list item the way the lesson page draws them", () => {
+    const md =
+      "~~~java\nA\n~~~\n\n~~~text\n1\n~~~\n\n- a list item\n\n  ```python\n  B\n  ```\n\n  ```text\n  2\n  ```\n";
+    expect(outputExamples(md).map((e) => [e.lang, e.code, e.expected, e.line])).toEqual([
+      ["java", "A\n", "1\n", 1],
+      ["python", "B\n", "2\n", 11],
+    ]);
+  });
+
   it("finds the entry class of a Java example", () => {
     expect(javaEntry("public final class Hello { public static void main(String[] a) {} }")).toEqual({
       fileClass: "Hello",

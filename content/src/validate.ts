@@ -1,4 +1,3 @@
-import { strayStdinBlocks } from "./examples.js";
 import {
   codeBlocks as markdownCodeBlocks,
   images as markdownImages,
@@ -6,6 +5,7 @@ import {
   proseOf,
   unrenderableNodes,
 } from "@koc/shared/markdown";
+import { strayStdinBlocks } from "./examples.js";
 import { courseQuizProblems, lessonExplainProblems, lessonFile, lessonHeadings } from "./explain-checks.js";
 import { PUBLIC_IMAGE } from "./images.js";
 import { quizBalanceProblems } from "./quiz-checks.js";

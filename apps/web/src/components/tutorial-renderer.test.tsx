@@ -1,7 +1,7 @@
-import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
 import { sectionId } from "@koc/shared";
 import { DRAWN_NODES, parseMarkdown, walk } from "@koc/shared/markdown";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { TutorialRenderer } from "./tutorial-renderer";
 
 afterEach(cleanup);
@@ -9,7 +9,9 @@ afterEach(cleanup);
 describe("tutorial renderer", () => {
   it("draws headings # to ####, paragraphs, lists and code blocks as their elements", () => {
     const { container } = render(
-      <TutorialRenderer markdown={"# One\n## Two\n### Three\n#### Four\n\ntext\nmore\n\n- a\n- b\n\n```java\nclass A {}\n```"} />,
+      <TutorialRenderer
+        markdown={"# One\n## Two\n### Three\n#### Four\n\ntext\nmore\n\n- a\n- b\n\n```java\nclass A {}\n```"}
+      />,
     );
     const drawn = Array.from(container.querySelector(".tutorial")?.children ?? [], (e) => e.tagName.toLowerCase());
     expect(drawn).toEqual(["h3", "h4", "h5", "h6", "p", "ul", "figure"]);
@@ -42,7 +44,19 @@ describe("tutorial renderer", () => {
     // A kind added to DRAWN_NODES without being drawn here would fail this test.
     expect([...kinds].sort()).toEqual([...DRAWN_NODES].sort());
     const { container } = render(<TutorialRenderer markdown={sample} />);
-    for (const selector of ["h3", "em", "strong", "p > code", "br", "ol > li > ul > li", "table", "th", "td code", "pre", "img"]) {
+    for (const selector of [
+      "h3",
+      "em",
+      "strong",
+      "p > code",
+      "br",
+      "ol > li > ul > li",
+      "table",
+      "th",
+      "td code",
+      "pre",
+      "img",
+    ]) {
       expect(container.querySelector(selector), selector).not.toBeNull();
     }
     expect(container.querySelector("th:last-child")?.getAttribute("style")).toContain("right");
@@ -88,7 +102,9 @@ describe("tutorial renderer", () => {
   it("keeps the heading ids of the headings as written: marks, underscores and repeats", () => {
     render(
       <TutorialRenderer
-        markdown={"## The `switch` Expression\n## Using `*args` and `__init__`\n## **Bold** _words_\n## The `switch` Expression"}
+        markdown={
+          "## The `switch` Expression\n## Using `*args` and `__init__`\n## **Bold** _words_\n## The `switch` Expression"
+        }
       />,
     );
     const ids = Array.from(document.querySelectorAll(".tutorial [id]"), (e) => e.id);

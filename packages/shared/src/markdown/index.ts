@@ -252,5 +252,5 @@ export function images(tree: Root): Image[] {
   return out;
 }
 
-export { plainText };
 export type { Text };
+export { plainText };

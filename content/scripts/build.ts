@@ -21,10 +21,11 @@ if (problems.length > 0) {
   process.exit(1);
 }
 mkdirSync(dirname(catalogueFile), { recursive: true });
-// quizExpect serves only the content tests (code questions); the server never sees it.
+// quizExpect serves only the content tests (code questions), bodyLine only the validator's
+// messages; the server never sees them.
 writeFileSync(
   catalogueFile,
-  JSON.stringify(catalogue, (key, value) => (key === "quizExpect" ? undefined : value)),
+  JSON.stringify(catalogue, (key, value) => (key === "quizExpect" || key === "bodyLine" ? undefined : value)),
 );
 const assets = join(contentDistDir, "assets");
 rmSync(assets, { recursive: true, force: true });

@@ -168,23 +168,62 @@ describe("the validator", () => {
     expect(out).toMatch(/duplicate question/);
   });
 
+  const unrenderable = (markdown: string) =>
+    unrenderableMarkdown(markdown)
+      .map((p) => `line ${p.line}: ${p.what}`)
+      .join("\n");
+
   it.each([
-    ["| a | b |\n|---|---|", "a table"],
     ["See ![map](/x.svg) here", "an image"],
-    ["Read [the docs](https://example.com).", "a link"],
-    ["> quoted", "a block quote"],
-    ["text\n\n---\n\nmore", "a horizontal rule"],
+    ["Read [the docs](https://example.com).", "line 1: a link"],
+    ["Read <https://example.com>.", "line 1: a link"],
+    ["Intro\n\n> quoted", "line 3: a block quote"],
+    ["text\n\n---\n\nmore", "line 3: a horizontal rule"],
     ["##### Five", "a heading deeper than ####"],
-    ["- a\n  - b\n      - c", "a list nested deeper than one level"],
-    ["Use <b>bold</b> here", "raw HTML"],
-    ["```java\nclass A {}", "an unclosed code fence"],
+    ["```java\nclass A {}", "line 1: an unclosed code fence"],
+    ["Text\n\n~~~\nopen", "line 3: an unclosed code fence"],
+    ["[docs]: https://example.com", "a link definition"],
   ])("rejects Markdown the lesson renderer cannot show: %s", (markdown, what) => {
-    expect(unrenderableMarkdown(markdown).join("\n")).toContain(what);
+    expect(unrenderable(markdown)).toContain(what);
   });
 
-  it("accepts what the renderer shows: generics in prose, tags in code, one level of sub-items", () => {
-    const ok = "A `List<String>` or List<Integer>.\n\n- a\n  - b\n\n```html\n<b>x</b>\n| not | a table |\n```";
+  it("accepts what the renderer draws: generics and tags as text, nested lists, tables, ~~~ and + lists", () => {
+    const ok = [
+      "A `List<String>` or a List<Integer>: raw HTML is drawn as the text it is, <b>never</b> as markup.",
+      "",
+      "- a",
+      "  - b",
+      "    - c",
+      "",
+      "+ plus",
+      "+ list",
+      "",
+      "| Name | Power |",
+      "| --- | --- |",
+      "| Kattappa | 9000 |",
+      "",
+      "Setext heading",
+      "--------------",
+      "",
+      "~~~html",
+      "<b>x</b>",
+      "| not | a table |",
+      "~~~",
+      "",
+      "```html",
+      "<i>y</i>",
+      "```",
+    ].join("\n");
     expect(unrenderableMarkdown(ok)).toEqual([]);
+  });
+
+  it("names the lesson file and the line of what the renderer cannot show", () => {
+    const body = `${"word ".repeat(420)}\n\nSee [the docs](https://example.com).\n\n## Common Mistakes\n## Summary\n`;
+    const bad = { ...lesson(body), bodyLine: 12 };
+    const out = validateCatalogue(course([bad]));
+    expect(out).toContain(
+      "content/courses/java-programming/lessons/00-y.md:14: the lesson renderer cannot show a link",
+    );
   });
 
   it("checks a code question's key against its expect", () => {
@@ -539,6 +578,15 @@ describe("the lessons' output examples", () => {
     expect(declaredJsFiles("```javascript\n// armoury.mjs\nexport const a = 1;\n```\n").get("armoury.mjs")).toMatch(
       /export/,
     );
+  });
+
+  it("reads ~~~ fences and fences inside a list item the way the lesson page draws them", () => {
+    const md =
+      "~~~java\nA\n~~~\n\n~~~text\n1\n~~~\n\n- a list item\n\n  ```python\n  B\n  ```\n\n  ```text\n  2\n  ```\n";
+    expect(outputExamples(md).map((e) => [e.lang, e.code, e.expected, e.line])).toEqual([
+      ["java", "A\n", "1\n", 1],
+      ["python", "B\n", "2\n", 11],
+    ]);
   });
 
   it("finds the entry class of a Java example", () => {

@@ -1,3 +1,5 @@
+import { codeBlocks, parseMarkdown } from "@koc/shared/markdown";
+
 /**
  * Which lesson examples show their output, and what that output is. The convention (documented in
  * content/README.md): a runnable fenced block (java, python, javascript), then optionally a
@@ -23,25 +25,22 @@ export interface OutputExample {
 interface Fence {
   lang: string;
   code: string;
+  /** 0-based lines of the block's first and last line (its fences). */
   open: number;
   close: number;
 }
 
+/** The lesson's code blocks, as the one Markdown grammar reads them (in lists too, ``` or ~~~). */
 function fences(markdown: string): Fence[] {
-  const lines = markdown.split("\n");
-  const out: Fence[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    const open = /^```\s*([\w+-]*)/.exec(lines[i] ?? "");
-    if (!open) continue;
-    let j = i + 1;
-    while (j < lines.length && !/^```\s*$/.test(lines[j] ?? "")) j++;
-    out.push({ lang: (open[1] ?? "").toLowerCase(), code: `${lines.slice(i + 1, j).join("\n")}\n`, open: i, close: j });
-    i = j;
-  }
-  return out;
+  return codeBlocks(parseMarkdown(markdown)).map((b) => ({
+    lang: b.lang.toLowerCase(),
+    code: `${b.code}\n`,
+    open: b.line - 1,
+    close: b.endLine - 1,
+  }));
 }
 
-/** Only blank lines between two fences. */
+/** Only blank lines between two blocks. */
 function adjacent(lines: string[], a: Fence, b: Fence): boolean {
   return lines.slice(a.close + 1, b.open).every((l) => l.trim() === "");
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { COURSE_LANGUAGE } from "@koc/shared";
+import { headings, parseMarkdown } from "@koc/shared/markdown";
 import { testNames } from "@koc/shared/unit-tests";
 import { parseFrontMatter } from "./front-matter.js";
 import { type ExerciseEntry, exerciseFrontMatter, type LessonEntry } from "./schema.js";
@@ -29,15 +30,11 @@ export function exerciseSections(body: string): {
   sections?: Record<(typeof SECTIONS)[number], string> & Partial<Record<Section, string>>;
   problem?: string;
 } {
-  // Headings inside fenced code do not count.
-  const lines = body.split("\n");
-  const found: { title: string; start: number }[] = [];
-  let inFence = false;
-  lines.forEach((line, i) => {
-    if (/^```/.test(line)) inFence = !inFence;
-    const h = inFence ? null : /^##\s+(.+?)\s*$/.exec(line);
-    if (h) found.push({ title: h[1] as string, start: i });
-  });
+  // The body's own ## headings: never one inside a code block or a list.
+  const lines = body.replace(/\r\n?/g, "\n").split("\n");
+  const found = headings(parseMarkdown(body))
+    .filter((h) => h.depth === 2 && h.node.position?.start.column === 1)
+    .map((h) => ({ title: h.text, start: h.line - 1 }));
   const titles = found.map((f) => f.title);
   const extra = titles.slice(SECTIONS.length);
   const order = (t: string | undefined) => OPTIONAL_SECTIONS.indexOf(t as (typeof OPTIONAL_SECTIONS)[number]);
@@ -99,7 +96,7 @@ export function loadExercises(
       continue;
     }
     try {
-      const { data, body } = parseFrontMatter(readFileSync(join(dir, file), "utf8"));
+      const { data, body, bodyLine } = parseFrontMatter(readFileSync(join(dir, file), "utf8"));
       const fm = exerciseFrontMatter.safeParse(data);
       if (!fm.success) {
         problems.push(`${where}: ${issuesOf(fm.error)}`);
@@ -116,7 +113,11 @@ export function loadExercises(
       }
       const own: string[] = [];
       if (sections.Task.split(/\s+/).filter(Boolean).length < 10) own.push("the ## Task statement is too short");
-      for (const what of unrenderableMarkdown(sections.Task)) own.push(`the lesson renderer cannot show ${what}`);
+      // The task's first line in the file, so each message names the line to fix.
+      const taskLine = bodyLine + body.slice(0, body.indexOf(sections.Task)).split("\n").length - 1;
+      for (const { what, line } of unrenderableMarkdown(sections.Task)) {
+        own.push(`line ${taskLine + line - 1}: the lesson renderer cannot show ${what}`);
+      }
       const code = (section: "Starter" | "Solution" | "Tests" | "Wrong") => {
         const blocks = codeBlocks(sections[section] ?? "");
         if (blocks.length !== 1 || blocks[0]?.lang !== language) {

@@ -36,7 +36,8 @@ const course = (id: string, quiz: ReturnType<typeof question>[], courseQuiz?: Co
 
 describe("explanations of quiz questions", () => {
   it("reads ## and ### headings, not code or ####", () => {
-    expect(lessonHeadings(body)).toEqual(["Arithmetic Operators", "The `%` Operator"]);
+    // As a reader sees them: inline marks are not part of a heading's words.
+    expect(lessonHeadings(body)).toEqual(["Arithmetic Operators", "The % Operator"]);
   });
 
   it("requires explain on every Java question, naming the file and the question", () => {

@@ -1,4 +1,5 @@
 import { headingText } from "@koc/shared";
+import { headings, parseMarkdown } from "@koc/shared/markdown";
 import { COURSE_QUIZ_FILE } from "./load.js";
 import type { CourseEntry, LessonEntry } from "./schema.js";
 
@@ -7,11 +8,11 @@ export const EXPLAIN_REQUIRED_COURSES: ReadonlySet<string> = new Set(["java-prog
 /** A course quiz has at least this many questions. */
 export const MIN_COURSE_QUIZ_QUESTIONS = 3;
 
-const FENCE = /^```[^\n]*\n[\s\S]*?^```\s*$/gm;
-
-/** The `##` and `###` headings of a lesson, as written (code blocks skipped). */
-export function lessonHeadings(markdown: string): string[] {
-  return Array.from(markdown.replace(FENCE, "").matchAll(/^#{2,3}[ \t]+(.+?)[ \t]*#*[ \t]*$/gm), (m) => m[1] ?? "");
+/** The headings of a lesson of these depths (## and ### unless told), as a reader sees them. */
+export function lessonHeadings(markdown: string, depths: readonly number[] = [2, 3]): string[] {
+  return headings(parseMarkdown(markdown))
+    .filter((h) => depths.includes(h.depth))
+    .map((h) => h.text);
 }
 
 /** Text compared as a reader sees it: case, quotes, backticks and runs of spaces make no difference. */

@@ -3,6 +3,8 @@ import { parse } from "yaml";
 export interface Parsed {
   data: unknown;
   body: string;
+  /** 1-based line of the file where the body starts (for messages that name a line). */
+  bodyLine: number;
 }
 
 /** Splits `---\n<yaml>\n---\n<markdown>`; throws with a readable message on malformed YAML. */
@@ -10,5 +12,8 @@ export function parseFrontMatter(text: string): Parsed {
   const normalised = text.replace(/\r\n/g, "\n");
   const match = /^---\n([\s\S]*?)\n---\n?([\s\S]*)$/.exec(normalised);
   if (!match) throw new Error("missing front matter (--- yaml ---)");
-  return { data: parse(match[1] ?? ""), body: (match[2] ?? "").trim() };
+  const rest = match[2] ?? "";
+  const bodyStart = normalised.length - rest.length + (rest.length - rest.trimStart().length);
+  const bodyLine = normalised.slice(0, bodyStart).split("\n").length;
+  return { data: parse(match[1] ?? ""), body: rest.trim(), bodyLine };
 }

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { LESSON_IMAGE_URL } from "@koc/shared";
+import { images as markdownImages, parseMarkdown } from "@koc/shared/markdown";
 
 /**
  * Lesson pictures: hand-drawn SVG files in content/courses/<course>/images/<name>.svg, referenced
@@ -19,8 +20,6 @@ export const IMAGE_URL_PREFIX = "/assets/content/";
 export const SOURCE_IMAGE = /^images\/([a-z0-9]+(?:-[a-z0-9]+)*)\.svg$/;
 /** A reference after loading: what the renderer receives and the only image source it shows. */
 export const PUBLIC_IMAGE = LESSON_IMAGE_URL;
-/** `![alt](src)` anywhere in a line. */
-export const IMAGE_REF = /!\[([^\]]*)\]\(([^)]*)\)/g;
 
 export function imageUrl(courseId: string, name: string, svg: string | Buffer): string {
   const hash = createHash("sha256").update(svg).digest("hex").slice(0, 10);
@@ -75,9 +74,10 @@ export function imageFolderProblems(images: CourseImage[]): string[] {
 }
 
 /**
- * Rewrites `![alt](images/name.svg)` outside code fences to the picture's public address.
- * A reference to a file that does not exist is a problem and stays as written (the validator then
- * reports it too); anything else that looks like an image is left for the validator to judge.
+ * Rewrites each picture `![alt](images/name.svg)` (as the one Markdown grammar finds them: never in
+ * code) to the picture's public address. A reference to a file that does not exist is a problem and
+ * stays as written (the validator then reports it too); anything else that looks like an image is
+ * left for the validator to judge.
  */
 export function resolveImages(
   markdown: string,
@@ -86,21 +86,25 @@ export function resolveImages(
   const byName = new Map(images.map((i) => [i.name, i]));
   const problems: string[] = [];
   const used: string[] = [];
-  let inFence = false;
-  const lines = markdown.split("\n").map((line) => {
-    if (/^```/.test(line)) inFence = !inFence;
-    if (inFence) return line;
-    return line.replace(IMAGE_REF, (whole, alt: string, src: string) => {
-      const name = SOURCE_IMAGE.exec(src)?.[1];
-      if (name === undefined) return whole;
-      const image = byName.get(name);
-      if (!image) {
-        problems.push(`image ${src} does not exist`);
-        return whole;
-      }
-      used.push(name);
-      return `![${alt}](${image.url})`;
-    });
-  });
-  return { markdown: lines.join("\n"), problems, used };
+  const source = markdown.replace(/\r\n?/g, "\n");
+  const parts: string[] = [];
+  let from = 0;
+  for (const img of markdownImages(parseMarkdown(source))) {
+    const name = SOURCE_IMAGE.exec(img.url)?.[1];
+    const start = img.position?.start.offset;
+    const end = img.position?.end.offset;
+    if (name === undefined || start === undefined || end === undefined) continue;
+    const image = byName.get(name);
+    if (!image) {
+      problems.push(`image ${img.url} does not exist`);
+      continue;
+    }
+    used.push(name);
+    const written = source.slice(start, end);
+    const at = written.lastIndexOf(img.url);
+    parts.push(source.slice(from, start), written.slice(0, at), image.url, written.slice(at + img.url.length));
+    from = end;
+  }
+  parts.push(source.slice(from));
+  return { markdown: parts.join(""), problems, used };
 }

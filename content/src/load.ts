@@ -45,7 +45,7 @@ function loadLesson(
     return undefined;
   }
   try {
-    const { data, body } = parseFrontMatter(readFileSync(join(dir, file), "utf8"));
+    const { data, body, bodyLine } = parseFrontMatter(readFileSync(join(dir, file), "utf8"));
     const fm = lessonFrontMatter.safeParse(data);
     if (!fm.success) {
       problems.push(`${where}: ${issuesOf(fm.error)}`);
@@ -62,6 +62,7 @@ function loadLesson(
       title: fm.data.title,
       type: fm.data.type,
       content: pictures.markdown,
+      bodyLine,
       quiz: fm.data.quiz.map(({ expect: _expect, ...q }) => q),
       ...(fm.data.quiz.some((q) => q.expect !== undefined) ? { quizExpect: fm.data.quiz.map((q) => q.expect) } : {}),
     };

@@ -55,6 +55,8 @@ export interface LessonEntry {
   quiz: z.infer<typeof quizQuestion>[];
   /** For each quiz question, its `expect` (code questions only); kept out of `quiz`, which the server stores. */
   quizExpect?: (string | undefined)[];
+  /** 1-based line of the lesson file where `content` starts, for the validator's messages; not published. */
+  bodyLine?: number;
 }
 
 /** One stdin -> stdout case of an exercise; `sample: true` ones are shown to the learner. */

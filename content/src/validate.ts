@@ -1,6 +1,13 @@
+import {
+  codeBlocks as markdownCodeBlocks,
+  images as markdownImages,
+  parseMarkdown,
+  proseOf,
+  unrenderableNodes,
+} from "@koc/shared/markdown";
 import { strayStdinBlocks } from "./examples.js";
-import { courseQuizProblems, lessonExplainProblems } from "./explain-checks.js";
-import { IMAGE_REF, PUBLIC_IMAGE } from "./images.js";
+import { courseQuizProblems, lessonExplainProblems, lessonFile, lessonHeadings } from "./explain-checks.js";
+import { PUBLIC_IMAGE } from "./images.js";
 import { quizBalanceProblems } from "./quiz-checks.js";
 import type { Catalogue, CourseEntry, LessonEntry } from "./schema.js";
 
@@ -24,20 +31,20 @@ export interface CodeBlock {
   release: 17 | 21;
 }
 
-const FENCE = /^```([\w+-]*)([^\n]*)\n([\s\S]*?)^```\s*$/gm;
-
+/** The code blocks of a lesson or question text, as the one Markdown grammar reads them. */
 export function codeBlocks(markdown: string): CodeBlock[] {
-  return Array.from(markdown.matchAll(FENCE), (m) => ({
-    lang: (m[1] ?? "").toLowerCase(),
-    code: m[3] ?? "",
-    release: /\brelease=21\b/.test(m[2] ?? "") ? 21 : 17,
+  return markdownCodeBlocks(parseMarkdown(markdown)).map((b) => ({
+    lang: b.lang.toLowerCase(),
+    code: b.code === "" ? "" : `${b.code}\n`,
+    release: /(?:^|\s)release=21\b/.test(b.meta) ? 21 : 17,
   }));
 }
 
-/** Words of prose: everything outside fenced code blocks. */
+/** Words of prose: everything outside code blocks. */
 export function proseWordCount(markdown: string): number {
-  const prose = markdown.replace(FENCE, " ");
-  return prose.split(/\s+/).filter((w) => /[A-Za-z0-9]/.test(w)).length;
+  return proseOf(markdown)
+    .split(/\s+/)
+    .filter((w) => /[A-Za-z0-9]/.test(w)).length;
 }
 
 export const isCompleteJavaProgram = (code: string): boolean =>
@@ -45,48 +52,23 @@ export const isCompleteJavaProgram = (code: string): boolean =>
   /public\s+static\s+void\s+main\s*\(\s*(final\s+)?String/.test(code);
 
 /**
- * Markdown the lesson renderer (apps/web/src/components/tutorial-renderer.tsx) cannot show as
- * intended: it renders headings # to ####, paragraphs, lists with one level of sub-items, bold,
- * italic, inline code, fenced code, and pictures from the course's images/ folder on a line of
- * their own with alt text. Anything else would reach the learner as raw symbols, so the build
- * rejects it.
+ * What the lesson renderer (apps/web/src/components/tutorial-renderer.tsx) cannot show as intended,
+ * each with its line in the text: node kinds it does not draw (links, block quotes, horizontal
+ * rules, raw HTML...), headings deeper than ####, unclosed fences, pictures inside a sentence, and
+ * pictures without alt text or from outside the course's images/ folder. Anything else would reach
+ * the learner as raw symbols or not at all, so the build rejects it (docs/decisions/0022-one-markdown-grammar.md).
  */
-const UNRENDERABLE: readonly [RegExp, string][] = [
-  [/^\s*\|.*\|\s*$/m, "a table"],
-  [/\[[^\]]+\]\([^)]*\)/, "a link"],
-  [/^\s*>/m, "a block quote"],
-  [/^\s*(-{3,}|\*{3,}|_{3,})\s*$/m, "a horizontal rule"],
-  [/^#{5,}\s/m, "a heading deeper than ####"],
-  [/^ {5,}([-*+]|\d+\.)\s/m, "a list nested deeper than one level"],
-  [/<\/?[a-z][a-z0-9-]*(\s[^>]*)?>/, "raw HTML (put tags in `inline code` or a code block)"],
-];
-
-export function unrenderableMarkdown(markdown: string): string[] {
-  const fences = markdown.match(/^```/gm)?.length ?? 0;
-  const out = fences % 2 === 0 ? [] : ["an unclosed code fence"];
-  const withImages = markdown.replace(FENCE, "\n").replace(/`[^`\n]*`/g, "code");
-  out.push(...imageProblems(withImages));
-  const prose = withImages.replace(IMAGE_REF, "picture");
-  for (const [pattern, what] of UNRENDERABLE) {
-    const hit = pattern.exec(prose);
-    if (hit) out.push(`${what}: "${hit[0].trim().slice(0, 60)}"`);
-  }
-  return out;
-}
-
-/** A picture stands on a line of its own, has alt text, and comes from the course's images/ folder. */
-function imageProblems(prose: string): string[] {
-  const out: string[] = [];
-  for (const line of prose.split("\n")) {
-    for (const m of line.matchAll(IMAGE_REF)) {
-      const [whole, alt = "", src = ""] = m;
-      if (line.trim() !== whole)
-        out.push(`an image inside a paragraph (put it on a line of its own): "${whole.slice(0, 60)}"`);
-      if (alt.trim() === "") out.push(`an image without alt text: "${src}"`);
-      if (!PUBLIC_IMAGE.test(src)) out.push(`an image that is not a picture of the course's images/ folder: "${src}"`);
+export function unrenderableMarkdown(markdown: string): { what: string; line: number }[] {
+  const tree = parseMarkdown(markdown);
+  const out = unrenderableNodes(markdown, tree);
+  for (const img of markdownImages(tree)) {
+    const line = img.position?.start.line ?? 0;
+    if ((img.alt ?? "").trim() === "") out.push({ what: `an image without alt text: "${img.url}"`, line });
+    if (!PUBLIC_IMAGE.test(img.url)) {
+      out.push({ what: `an image that is not a picture of the course's images/ folder: "${img.url}"`, line });
     }
   }
-  return out;
+  return out.sort((a, b) => a.line - b.line);
 }
 
 export const DOES_NOT_COMPILE = "does not compile";
@@ -159,11 +141,13 @@ function lessonProblems(course: CourseEntry, lesson: LessonEntry, index: number)
   if (strayStdinBlocks(lesson.content) > 0) {
     out.push(`${where}: a \`\`\`stdin block must sit between a runnable example and its \`\`\`text output`);
   }
-  for (const what of unrenderableMarkdown(lesson.content)) {
-    out.push(`${where}: the lesson renderer cannot show ${what}`);
+  const file = lessonFile(course.id, lesson);
+  for (const { what, line } of unrenderableMarkdown(lesson.content)) {
+    out.push(`${file}:${line + (lesson.bodyLine ?? 1) - 1}: the lesson renderer cannot show ${what}`);
   }
-  if (!/^##\s+Common Mistakes/m.test(lesson.content)) out.push(`${where}: missing a "## Common Mistakes" section`);
-  if (!/^##\s+Summary/m.test(lesson.content)) out.push(`${where}: missing a "## Summary" section`);
+  const h2 = lessonHeadings(lesson.content, [2]);
+  if (!h2.some((h) => h.startsWith("Common Mistakes"))) out.push(`${where}: missing a "## Common Mistakes" section`);
+  if (!h2.some((h) => h.startsWith("Summary"))) out.push(`${where}: missing a "## Summary" section`);
   if (lesson.quiz.length !== 5) out.push(`${where}: quiz has ${lesson.quiz.length} questions, 5 required`);
   lesson.quiz.forEach((q, i) => {
     for (const p of codeQuestionProblems(q, lesson.quizExpect?.[i])) out.push(`${where}: question ${i + 1} ${p}`);

@@ -1,24 +1,89 @@
+import { sectionId } from "@koc/shared";
+import { DRAWN_NODES, parseMarkdown, walk } from "@koc/shared/markdown";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { parseBlocks, TutorialRenderer } from "./tutorial-renderer";
+import { TutorialRenderer } from "./tutorial-renderer";
 
 afterEach(cleanup);
 
 describe("tutorial renderer", () => {
-  it("parses headings # to ####, code fences, lists and paragraphs", () => {
-    const blocks = parseBlocks(
-      "# One\n## Two\n### Three\n#### Four\n\ntext\nmore\n\n- a\n- b\n\n```java\nclass A {}\n```",
+  it("draws headings # to ####, paragraphs, lists and code blocks as their elements", () => {
+    const { container } = render(
+      <TutorialRenderer
+        markdown={"# One\n## Two\n### Three\n#### Four\n\ntext\nmore\n\n- a\n- b\n\n```java\nclass A {}\n```"}
+      />,
     );
-    expect(blocks.map((b) => b.kind)).toEqual([
-      "heading",
-      "heading",
-      "heading",
-      "heading",
-      "paragraph",
-      "list",
-      "code",
-    ]);
-    expect(blocks[6]).toEqual({ kind: "code", lang: "java", code: "class A {}" });
+    const drawn = Array.from(container.querySelector(".tutorial")?.children ?? [], (e) => e.tagName.toLowerCase());
+    expect(drawn).toEqual(["h3", "h4", "h5", "h6", "p", "ul", "figure"]);
+    expect(container.querySelector("p")?.textContent).toBe("text more");
+    expect(container.querySelector("pre")?.textContent).toBe("class A {}");
+    expect(container.querySelector(".code-lang")?.textContent).toBe("java");
+  });
+
+  it("draws every node kind the grammar lets a lesson hold, and nothing the sample lacks", () => {
+    const sample = [
+      "# Title",
+      "Some *emphasis*, **strong**, `code` and List<Integer>,  ",
+      "then a hard break.",
+      "",
+      "1. one",
+      "   - nested",
+      "",
+      "| Name | Power |",
+      "| :--- | ----: |",
+      "| Kattappa | `9000` |",
+      "",
+      "~~~python",
+      "print(1)",
+      "~~~",
+      "",
+      "![A map of the kingdom](/assets/content/java-programming/map.0123456789.svg)",
+    ].join("\n");
+    const kinds = new Set<string>();
+    for (const [node] of walk(parseMarkdown(sample))) kinds.add(node.type);
+    // A kind added to DRAWN_NODES without being drawn here would fail this test.
+    expect([...kinds].sort()).toEqual([...DRAWN_NODES].sort());
+    const { container } = render(<TutorialRenderer markdown={sample} />);
+    for (const selector of [
+      "h3",
+      "em",
+      "strong",
+      "p > code",
+      "br",
+      "ol > li > ul > li",
+      "table",
+      "th",
+      "td code",
+      "pre",
+      "img",
+    ]) {
+      expect(container.querySelector(selector), selector).not.toBeNull();
+    }
+    expect(container.querySelector("th:last-child")?.getAttribute("style")).toContain("right");
+    expect(container.querySelector(".code-lang")?.textContent).toBe("python");
+    expect(container.querySelector("p")?.textContent).toContain("and List<Integer>,");
+  });
+
+  it("draws ~~~ fences, + lists and setext headings, which CommonMark reads as those blocks", () => {
+    const { container } = render(
+      <TutorialRenderer markdown={"The Gate\n========\n\n+ first\n+ second\n\n~~~js\nlet a = 1;\n~~~"} />,
+    );
+    expect(container.querySelector("h3")?.id).toBe("section-the-gate");
+    expect([...container.querySelectorAll("li")].map((li) => li.textContent)).toEqual(["first", "second"]);
+    expect(container.querySelector("pre")?.textContent).toBe("let a = 1;");
+    expect(container.textContent).not.toContain("~~~");
+  });
+
+  it("shows only the words of what it does not draw (links, quotes) and raw HTML as text", () => {
+    const { container } = render(
+      <TutorialRenderer markdown={"Read [the docs](https://evil.example).\n\n> quoted\n\n<div onclick=x>hi</div>"} />,
+    );
+    expect(container.querySelector("a")).toBeNull();
+    expect(container.querySelector("blockquote")).toBeNull();
+    expect(container.querySelector("div[onclick]")).toBeNull();
+    expect(container.textContent).toContain("Read the docs.");
+    expect(container.textContent).toContain("quoted");
+    expect(container.textContent).toContain("<div onclick=x>hi</div>");
   });
 
   it("gives headings the section ids the quiz's Read links use, unique within the lesson", () => {
@@ -32,6 +97,25 @@ describe("tutorial renderer", () => {
     expect(scrolled).toHaveBeenCalledTimes(1);
     expect(scrolled.mock.contexts[0]).toBe(document.getElementById("section-arithmetic-operators"));
     window.history.replaceState(null, "", "/");
+  });
+
+  it("keeps the heading ids of the headings as written: marks, underscores and repeats", () => {
+    render(
+      <TutorialRenderer
+        markdown={
+          "## The `switch` Expression\n## Using `*args` and `__init__`\n## **Bold** _words_\n## The `switch` Expression"
+        }
+      />,
+    );
+    const ids = Array.from(document.querySelectorAll(".tutorial [id]"), (e) => e.id);
+    // What sectionId makes of each heading's text as written, which the quiz's Read links use.
+    expect(ids).toEqual([
+      sectionId("The `switch` Expression"),
+      sectionId("Using `*args` and `__init__`"),
+      sectionId("**Bold** _words_"),
+      `${sectionId("The `switch` Expression")}-2`,
+    ]);
+    expect(ids[0]).toBe("section-the-switch-expression");
   });
 
   it("renders one level of sub-items under a list item", () => {
@@ -99,13 +183,14 @@ describe("tutorial renderer", () => {
 describe("tutorial renderer: pictures", () => {
   const src = "/assets/content/java-programming/stack-and-heap.0123456789.svg";
 
-  it("parses a picture on a line of its own, even between two lines of a paragraph", () => {
-    const blocks = parseBlocks(`Before the picture\n![Two references, one object](${src})\nafter it`);
-    expect(blocks).toEqual([
-      { kind: "paragraph", text: "Before the picture" },
-      { kind: "image", alt: "Two references, one object", src },
-      { kind: "paragraph", text: "after it" },
-    ]);
+  it("draws a picture on a line of its own, even between two lines of a paragraph", () => {
+    const { container } = render(
+      <TutorialRenderer markdown={`Before the picture\n![Two references, one object](${src})\nafter it`} />,
+    );
+    const drawn = Array.from(container.querySelector(".tutorial")?.children ?? [], (e) => e.tagName.toLowerCase());
+    expect(drawn).toEqual(["p", "figure", "p"]);
+    expect([...container.querySelectorAll("p")].map((p) => p.textContent)).toEqual(["Before the picture", "after it"]);
+    expect(screen.getByRole("img", { name: "Two references, one object" })).toBeTruthy();
   });
 
   it("shows a lesson picture with its alt text, from our own origin, loaded lazily", () => {

@@ -1,138 +1,192 @@
-import { isLessonImageUrl, sectionId } from "@koc/shared";
+import { isLessonImageUrl } from "@koc/shared";
+import {
+  type Heading,
+  headings,
+  imageOnOwnLine,
+  type List,
+  type Nodes,
+  type Paragraph,
+  parseMarkdown,
+  plainText,
+  type RootContent,
+  type Table,
+  type TableRow,
+} from "@koc/shared/markdown";
 import { Check, Copy } from "lucide-react";
-import { Fragment, type ReactNode, useEffect, useRef, useState } from "react";
+import { Fragment, type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { RunButtons, RunOutput, useBlockRun } from "./code-block-run";
 import type { Token } from "./code-highlight";
 import { DiagramViewer } from "./diagram-viewer";
 import "./tutorial-renderer.css";
 
 /**
- * Renders lesson Markdown as React elements: headings # to ####, bold, italic, inline code, line
- * breaks, lists, fenced code blocks with a language label and a Copy button (and, where a page
- * provides CodeActionsContext, Run and Edit for Java, JavaScript and Python), and pictures on a
- * line of their own. Nothing is ever injected as HTML, so lesson text cannot run script in the page.
+ * Renders lesson Markdown as React elements, from the one Markdown grammar every reader of lessons
+ * shares (@koc/shared/markdown, docs/decisions/0022-one-markdown-grammar.md): headings # to ####,
+ * paragraphs, bold, italic, inline code, hard line breaks, lists (nested to any depth), tables,
+ * code blocks (fenced with ``` or ~~~) with a language label and a Copy button (and, where a page
+ * provides CodeActionsContext, Run and Edit for Java, JavaScript and Python), and pictures on a line
+ * of their own. Nothing is ever injected as HTML, so lesson text cannot run script in the page.
+ * Raw HTML is drawn as the text it is. What the grammar reads but the renderer does not draw (links,
+ * quotes, rules: the content build refuses them in lessons; a mentor answer may still hold them) is
+ * shown as its plain text.
  */
-/** A list item and its sub-list (one level of nesting: an item indented by two or more spaces). */
-export interface ListItem {
-  text: string;
-  sub?: { ordered: boolean; items: string[] };
+
+/** Markdown's soft line break (a sentence wrapped in the source) reads as a space. */
+const softBreaks = (text: string) => text.replace(/[ \t]*\n[ \t]*/g, " ");
+
+/** `release`: a fence such as ```java release=21 marks an example that needs that Java release. */
+const releaseOf = (meta: string | null | undefined): number | undefined => {
+  const n = /(?:^|\s)release=(\d+)\b/.exec(meta ?? "")?.[1];
+  return n ? Number(n) : undefined;
+};
+
+interface Context {
+  ids: Map<Heading, string>;
+  headingOffset: number;
 }
 
-type Block =
-  | { kind: "heading"; level: number; text: string }
-  /** `release`: a fence such as ```java release=21 marks an example that needs that Java release. */
-  | { kind: "code"; lang: string; code: string; release?: number }
-  | { kind: "list"; ordered: boolean; items: ListItem[] }
-  | { kind: "image"; alt: string; src: string }
-  | { kind: "paragraph"; text: string };
-
-/** A picture on a line of its own: `![alt text](src)`. */
-const IMAGE_LINE = /^!\[([^\]]*)\]\(([^)\s]*)\)\s*$/;
-
-export function parseBlocks(markdown: string): Block[] {
-  const lines = markdown.replace(/\r\n/g, "\n").split("\n");
-  const blocks: Block[] = [];
-  let i = 0;
-  while (i < lines.length) {
-    const line = lines[i] ?? "";
-    const fence = /^```\s*([\w+-]*)(?:\s+release=(\d+))?/.exec(line);
-    if (fence) {
-      const code: string[] = [];
-      i++;
-      while (i < lines.length && !/^```\s*$/.test(lines[i] ?? "")) code.push(lines[i++] ?? "");
-      i++;
-      blocks.push({
-        kind: "code",
-        lang: fence[1] ?? "",
-        code: code.join("\n"),
-        ...(fence[2] ? { release: Number(fence[2]) } : {}),
-      });
-      continue;
-    }
-    const image = IMAGE_LINE.exec(line.trim());
-    if (image) {
-      blocks.push({ kind: "image", alt: image[1]?.trim() ?? "", src: image[2] ?? "" });
-      i++;
-      continue;
-    }
-    const heading = /^(#{1,4})\s+(.*)$/.exec(line);
-    if (heading) {
-      blocks.push({ kind: "heading", level: heading[1]?.length ?? 1, text: heading[2] ?? "" });
-      i++;
-      continue;
-    }
-    if (/^\s*([-*]|\d+\.)\s+/.test(line)) {
-      const ordered = /^\s*\d+\./.test(line);
-      const items: ListItem[] = [];
-      while (i < lines.length && /^\s*([-*]|\d+\.)\s+/.test(lines[i] ?? "")) {
-        const current = lines[i] ?? "";
-        const text = current.replace(/^\s*([-*]|\d+\.)\s+/, "");
-        i++;
-        const parent = items[items.length - 1];
-        if (/^\s{2,}/.test(current) && parent) {
-          parent.sub ??= { ordered: /^\s*\d+\./.test(current), items: [] };
-          parent.sub.items.push(text);
-          continue;
-        }
-        const item: ListItem = { text };
-        // continuation lines indented under the item
-        while (i < lines.length && /^\s{2,}\S/.test(lines[i] ?? "") && !/^\s*([-*]|\d+\.)\s+/.test(lines[i] ?? "")) {
-          item.text += `\n${(lines[i] ?? "").trim()}`;
-          i++;
-        }
-        items.push(item);
-      }
-      blocks.push({ kind: "list", ordered, items });
-      continue;
-    }
-    if (line.trim() === "") {
-      i++;
-      continue;
-    }
-    const para: string[] = [];
-    while (
-      i < lines.length &&
-      (lines[i] ?? "").trim() !== "" &&
-      !/^(```|#{1,4}\s)/.test(lines[i] ?? "") &&
-      !IMAGE_LINE.test((lines[i] ?? "").trim()) &&
-      !/^\s*([-*]|\d+\.)\s+/.test(lines[i] ?? "")
-    ) {
-      para.push(lines[i++] ?? "");
-    }
-    blocks.push({ kind: "paragraph", text: para.join("\n") });
-  }
-  return blocks;
-}
-
-const INLINE = /(`[^`]+`|\*\*[^*]+\*\*|__[^_]+__|\*[^*\s][^*]*\*|_[^_\s][^_]*_|\n)/g;
-
-/**
- * Markdown's line breaks: a line ending in two spaces or a backslash breaks (the spec's "line
- * breaks"); any other newline is a soft break, read as a space, so a sentence wrapped in the source
- * ("number from 0\nto 1000.") reads as one line.
- */
-export const breakLines = (text: string) =>
-  text.replace(/( {2,}|\\)\n|[ \t]*\n[ \t]*/g, (_match, hard: string | undefined) => (hard ? "\n" : " "));
-
-export function renderInline(text: string): ReactNode[] {
-  return inline(breakLines(text));
-}
-
-function inline(text: string): ReactNode[] {
-  return text.split(INLINE).map((part, i) => {
+function renderInline(nodes: readonly Nodes[]): ReactNode[] {
+  return nodes.map((node, i) => {
     const key = `${i}`;
-    if (!part) return null;
-    if (part === "\n") return <br key={key} />;
-    if (part.startsWith("`") && part.endsWith("`") && part.length > 1)
-      return <code key={key}>{part.slice(1, -1)}</code>;
-    if ((part.startsWith("**") && part.endsWith("**")) || (part.startsWith("__") && part.endsWith("__"))) {
-      return <strong key={key}>{inline(part.slice(2, -2))}</strong>;
+    switch (node.type) {
+      case "text":
+        return <Fragment key={key}>{softBreaks(node.value)}</Fragment>;
+      case "inlineCode":
+        // CommonMark reads a line ending inside a code span as a space.
+        return <code key={key}>{node.value.replace(/\n/g, " ")}</code>;
+      case "strong":
+        return <strong key={key}>{renderInline(node.children)}</strong>;
+      case "emphasis":
+        return <em key={key}>{renderInline(node.children)}</em>;
+      case "break":
+        return <br key={key} />;
+      case "html":
+        // `List<Integer>` or a question about `<div>`: the text as written, never markup.
+        return <Fragment key={key}>{softBreaks(node.value)}</Fragment>;
+      case "image":
+        // A picture inside a sentence: only its words (the content build refuses it in lessons).
+        return node.alt ? <Fragment key={key}>{`Picture: ${node.alt}`}</Fragment> : null;
+      default:
+        return <Fragment key={key}>{softBreaks(plainText(node))}</Fragment>;
     }
-    if ((part.startsWith("*") && part.endsWith("*")) || (part.startsWith("_") && part.endsWith("_"))) {
-      return <em key={key}>{inline(part.slice(1, -1))}</em>;
-    }
-    return <Fragment key={key}>{part}</Fragment>;
   });
+}
+
+/** A paragraph, cut around the pictures that stand on a line of their own. */
+function renderParagraph(node: Paragraph, key: string): ReactNode[] {
+  const out: ReactNode[] = [];
+  let run: Nodes[] = [];
+  const flush = () => {
+    const trimmed = trimRun(run);
+    if (trimmed.length > 0) out.push(<p key={`${key}-${out.length}`}>{renderInline(trimmed)}</p>);
+    run = [];
+  };
+  node.children.forEach((child, i) => {
+    if (child.type === "image" && imageOnOwnLine(node, i)) {
+      flush();
+      out.push(<LessonImage key={`${key}-${out.length}`} alt={child.alt?.trim() ?? ""} src={child.url} />);
+    } else run.push(child);
+  });
+  flush();
+  return out;
+}
+
+/** The line breaks around a picture belong to neither paragraph it splits. */
+function trimRun(run: Nodes[]): Nodes[] {
+  const nodes = [...run];
+  const first = nodes[0];
+  if (first?.type === "text") nodes[0] = { ...first, value: first.value.replace(/^\s+/, "") };
+  const last = nodes[nodes.length - 1];
+  if (last?.type === "text") nodes[nodes.length - 1] = { ...last, value: last.value.replace(/\s+$/, "") };
+  if (nodes[nodes.length - 1]?.type === "break") nodes.pop();
+  return nodes.filter((n) => n.type !== "text" || n.value !== "");
+}
+
+function renderBlocks(nodes: readonly RootContent[], ctx: Context): ReactNode[] {
+  return nodes.flatMap((node, i) => {
+    const key = `${node.type}-${i}`;
+    switch (node.type) {
+      case "heading": {
+        const level = Math.min(6, node.depth + ctx.headingOffset) as 1 | 2 | 3 | 4 | 5 | 6;
+        const Tag = `h${level}` as const;
+        return (
+          <Tag key={key} id={ctx.ids.get(node)} className={`tutorial-h${node.depth}`}>
+            {renderInline(node.children)}
+          </Tag>
+        );
+      }
+      case "paragraph":
+        return renderParagraph(node, key);
+      case "code": {
+        // A ```stdin block right after an example is the input it reads (content/README.md).
+        const next = nodes[i + 1];
+        const stdin = next?.type === "code" && next.lang === "stdin" ? `${next.value}\n` : undefined;
+        return (
+          <CodeBlock key={key} lang={node.lang ?? ""} code={node.value} stdin={stdin} release={releaseOf(node.meta)} />
+        );
+      }
+      case "list":
+        return <MarkdownList key={key} list={node} ctx={ctx} />;
+      case "table":
+        return <MarkdownTable key={key} table={node} />;
+      case "html":
+        return <p key={key}>{softBreaks(node.value)}</p>;
+      default:
+        // Not drawn (the content build refuses these in lessons): the words, never the markup.
+        return plainText(node).trim() ? <p key={key}>{softBreaks(plainText(node))}</p> : [];
+    }
+  });
+}
+
+function MarkdownList({ list, ctx }: { list: List; ctx: Context }) {
+  const children = list.children.map((item, j) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: items come from static lesson text and never reorder
+    <li key={j}>
+      {item.children.map((child, k) =>
+        // The item's first paragraph is its text; any later one is a paragraph of its own.
+        child.type === "paragraph" && k === 0 ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: as above
+          <Fragment key={k}>{renderInline(child.children)}</Fragment>
+        ) : (
+          // biome-ignore lint/suspicious/noArrayIndexKey: as above
+          <Fragment key={k}>{renderBlocks([child], ctx)}</Fragment>
+        ),
+      )}
+    </li>
+  ));
+  if (!list.ordered) return <ul>{children}</ul>;
+  return list.start && list.start !== 1 ? <ol start={list.start}>{children}</ol> : <ol>{children}</ol>;
+}
+
+/** A table scrolls sideways on its own, so a wide one never widens the page at 360 px. */
+function MarkdownTable({ table }: { table: Table }) {
+  const [head, ...body] = table.children;
+  const align = (i: number) => table.align?.[i] ?? undefined;
+  const cells = (row: TableRow, Cell: "th" | "td") =>
+    row.children.map((cell, i) => (
+      // biome-ignore lint/suspicious/noArrayIndexKey: cells of static lesson text, never reordered
+      <Cell key={i} style={align(i) ? { textAlign: align(i) ?? undefined } : undefined}>
+        {renderInline(cell.children)}
+      </Cell>
+    ));
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than the screen must be scrollable by keyboard
+    <div className="tutorial-table" tabIndex={0}>
+      <table>
+        {head && (
+          <thead>
+            <tr>{cells(head, "th")}</tr>
+          </thead>
+        )}
+        <tbody>
+          {body.map((row, r) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows of static lesson text, never reordered
+            <tr key={r}>{cells(row, "td")}</tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
 }
 
 export const COPY_CONFIRM_MS = 2000;
@@ -238,38 +292,13 @@ function LessonImage({ alt, src }: { alt: string; src: string }) {
   );
 }
 
-function List({ ordered, items }: { ordered: boolean; items: ListItem[] }) {
-  const children = items.map((item, j) => (
-    // biome-ignore lint/suspicious/noArrayIndexKey: items come from static lesson text and never reorder
-    <li key={j}>
-      {renderInline(item.text)}
-      {item.sub && <List ordered={item.sub.ordered} items={item.sub.items.map((text) => ({ text }))} />}
-    </li>
-  ));
-  return ordered ? <ol>{children}</ol> : <ul>{children}</ul>;
-}
-
-/**
- * The id of each heading block: `section-<slug>` (the shared sectionId, which the server's quiz
- * "Read:" links use too); a repeated heading gets -2, -3, ... so ids stay unique in the lesson.
- */
-function headingIds(blocks: readonly Block[]): Map<number, string> {
-  const ids = new Map<number, string>();
-  const seen = new Map<string, number>();
-  blocks.forEach((b, i) => {
-    if (b.kind !== "heading") return;
-    const id = sectionId(b.text);
-    const n = (seen.get(id) ?? 0) + 1;
-    seen.set(id, n);
-    ids.set(i, n === 1 ? id : `${id}-${n}`);
-  });
-  return ids;
-}
-
 /** headingOffset shifts Markdown levels so lesson headings sit under the page's own headings. */
 export function TutorialRenderer({ markdown, headingOffset = 2 }: { markdown: string; headingOffset?: number }) {
-  const blocks = parseBlocks(markdown);
-  const ids = headingIds(blocks);
+  const tree = useMemo(() => parseMarkdown(markdown), [markdown]);
+  const ctx = useMemo<Context>(
+    () => ({ ids: new Map(headings(tree).map((h) => [h.node, h.id])), headingOffset }),
+    [tree, headingOffset],
+  );
   const root = useRef<HTMLDivElement>(null);
   // An address naming a section of this lesson (a quiz's "Read:" link) brings it into view once the
   // lesson has rendered: the browser's own jump happened before the lesson arrived.
@@ -282,32 +311,7 @@ export function TutorialRenderer({ markdown, headingOffset = 2 }: { markdown: st
   }, [markdown]);
   return (
     <div className="tutorial" ref={root}>
-      {blocks.map((b, i) => {
-        const key = `${b.kind}-${i}`;
-        switch (b.kind) {
-          case "heading": {
-            const level = Math.min(6, b.level + headingOffset) as 1 | 2 | 3 | 4 | 5 | 6;
-            const Tag = `h${level}` as const;
-            return (
-              <Tag key={key} id={ids.get(i)} className={`tutorial-h${b.level}`}>
-                {renderInline(b.text)}
-              </Tag>
-            );
-          }
-          case "code": {
-            // A ```stdin block right after an example is the input it reads (content/README.md).
-            const next = blocks[i + 1];
-            const stdin = next?.kind === "code" && next.lang === "stdin" ? `${next.code}\n` : undefined;
-            return <CodeBlock key={key} lang={b.lang} code={b.code} stdin={stdin} release={b.release} />;
-          }
-          case "list":
-            return <List key={key} ordered={b.ordered} items={b.items} />;
-          case "image":
-            return <LessonImage key={key} alt={b.alt} src={b.src} />;
-          default:
-            return <p key={key}>{renderInline(b.text)}</p>;
-        }
-      })}
+      {renderBlocks(tree.children, ctx)}
     </div>
   );
 }

@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { readCatalogue } from "../../db/seed.js";
 import { freeFirst } from "./premium.js";
-import { buildIndex, COURSE_LANGUAGE, exactTerms, type LessonIndex } from "./retrieval.js";
+import { buildIndex, COURSE_LANGUAGE, exactTerms, type LessonIndex, splitPassages } from "./retrieval.js";
 
 let idx: LessonIndex;
 beforeAll(() => {
@@ -26,6 +26,45 @@ const ids = (q: string, o: Parameters<LessonIndex["search"]>[1] = {}) =>
   idx.search(q, { limit: 3, ...o }).map((h) => h.passage.materialId);
 const languages = (q: string, o: Parameters<LessonIndex["search"]>[1] = {}) =>
   new Set(idx.search(q, { limit: 3, ...o }).map((h) => COURSE_LANGUAGE.get(h.passage.courseId) ?? "none"));
+
+describe("passages", () => {
+  it("cuts a lesson at its ## and ### headings as the lesson page draws them, never at a # inside code", () => {
+    const content = [
+      "Intro words that stand before any heading, long enough to be kept as a passage.",
+      "## The `switch` Expression",
+      "A switch expression yields a value; every case must be covered, or the compiler refuses it.",
+      "~~~python",
+      "## a Python comment, not a heading",
+      "print(1)",
+      "~~~",
+      "### Setext heading below",
+      "Pattern matching in switch lets each case name a type and bind it to a variable at once.",
+      "",
+      "Guards",
+      "------",
+      "A guard adds a condition to a case label with `when`, read after the pattern has matched.",
+    ].join("\n");
+    const passages = splitPassages({
+      courseId: "c",
+      courseTitle: "C",
+      materialId: "m",
+      title: "Switch",
+      content,
+      locked: false,
+    });
+    expect(passages.map((p) => p.section)).toEqual([
+      "Switch",
+      "The switch Expression",
+      "Setext heading below",
+      "Guards",
+    ]);
+    expect(passages[1]?.code).toBe("## a Python comment, not a heading\nprint(1)\n");
+    expect(passages[1]?.text).not.toContain("Python comment");
+    expect(passages[3]?.text).toBe(
+      "A guard adds a condition to a case label with when, read after the pattern has matched.",
+    );
+  });
+});
 
 describe("exact names", () => {
   it("picks out exception names, API names and compiler messages as they were pasted", () => {

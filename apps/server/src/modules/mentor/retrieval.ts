@@ -1,3 +1,4 @@
+import { codeBlocks, parseMarkdown, proseOf, type RootContent, sections, sourceOf } from "@koc/shared/markdown";
 import MiniSearch, { type SearchResult } from "minisearch";
 
 /**
@@ -74,38 +75,46 @@ function queryTerm(term: string): string[] | null {
 
 const tokenize = (text: string) => text.split(/[^\p{L}\p{N}_#+]+/u).filter(Boolean);
 
+/** Prose as written, without code blocks and without the marks `*`, `_` and backticks. */
 function prose(markdown: string): string {
-  return markdown
-    .replace(/^```[^\n]*\n[\s\S]*?^```[ \t]*$/gm, " ")
+  return proseOf(markdown)
     .replace(/[*_`]/g, "")
     .replace(/\n{3,}/g, "\n\n")
     .trim();
 }
 
-function codeOf(markdown: string): string {
-  return [...markdown.matchAll(/^```[^\n]*\n([\s\S]*?)^```[ \t]*$/gm)].map((m) => m[1] ?? "").join("\n");
-}
-
+/**
+ * Cuts a lesson at its ## and ### headings, read by the one Markdown grammar (@koc/shared/markdown),
+ * so a `## comment` inside a code block never starts a section. The section is the heading as the
+ * lesson page shows it, which is also what its link's `section-…` id is made from.
+ */
 export function splitPassages(lesson: LessonSource, firstId = 0): Passage[] {
-  return lesson.content
-    .split(/^(?=#{2,3}\s)/m)
-    .map((section) => {
-      const section_ = /^#{2,3}\s+(.*)$/m.exec(section)?.[1]?.trim() ?? lesson.title;
-      const body = section.replace(/^#{2,3}\s+.*$/m, "");
+  const tree = parseMarkdown(lesson.content);
+  return sections(tree, [2, 3])
+    .map((part) => {
+      const body = sourceOf(lesson.content, part.nodes);
       return {
         id: 0,
         courseId: lesson.courseId,
         courseTitle: lesson.courseTitle,
         materialId: lesson.materialId,
         title: lesson.title,
-        section: section_,
+        section: part.heading ?? lesson.title,
         text: prose(body),
-        code: codeOf(body),
+        code: codeOf(part.nodes),
         locked: lesson.locked,
       };
     })
     .filter((p) => p.text.length > 40 || p.code.length > 40)
     .map((p, i) => ({ ...p, id: firstId + i }));
+}
+
+/** The code of a section's blocks, one block after another. */
+function codeOf(nodes: readonly RootContent[]): string {
+  return nodes
+    .flatMap((node) => codeBlocks({ type: "root", children: [node] }))
+    .map((b) => `${b.code}\n`)
+    .join("\n");
 }
 
 export interface ScoredPassage {

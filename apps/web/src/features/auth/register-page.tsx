@@ -4,12 +4,13 @@ import { FormMessage, useZodForm } from "../../components/form";
 import { TextField } from "../../components/text-field";
 import { withNext } from "../../lib/next-path";
 import { paths } from "../../lib/paths";
-import { applyReferralCode } from "../referral/api/apply-referral-code";
+import { useSlot } from "../../lib/slots";
 import { registerCall, serverMessage } from "./api/auth-calls";
 import { AuthCard } from "./auth-card";
 import { useFinishSignIn } from "./use-sign-in";
 
 export default function RegisterPage() {
+  const applyReferralCode = useSlot("applyReferralCode");
   const [params] = useSearchParams();
   const next = params.get("next");
   const finishSignIn = useFinishSignIn(next);

@@ -5,11 +5,12 @@ import { LoadingScreen } from "../../components/loading-screen";
 import { QueryState } from "../../components/query-state";
 import { coursesQuery } from "../../lib/catalogue-api";
 import { useSession } from "../../lib/session";
+import { useSlot } from "../../lib/slots";
 import { CourseCard } from "./components/course-card";
-import { PaymentModal } from "./components/payment-modal";
 import "./courses.css";
 
 export default function CoursesPage() {
+  const PaymentModal = useSlot("PaymentModal");
   const { user } = useSession();
   const courses = useQuery(coursesQuery());
   const [upgrading, setUpgrading] = useState<Course | null>(null);

@@ -1,5 +1,5 @@
 import { type JavaVersion, runResult, runStatus, simulateJava } from "@koc/shared";
-import { ApiError, api } from "../../lib/api-client";
+import { ApiError, api } from "../api-client";
 
 export const SIMULATED_JAVA_LABEL =
   "[Simulated run: no Java runner is available on this server, so this output is an approximation]";

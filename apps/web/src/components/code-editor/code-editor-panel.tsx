@@ -2,11 +2,11 @@ import { DEFAULT_JAVA_VERSION, type JavaVersion, javaVersion } from "@koc/shared
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useEditorDraft } from "../../lib/drafts";
 import { useShareWithMentor } from "../../lib/mentor-context";
+import { execute } from "../../lib/run/execute";
+import { preloadPython } from "../../lib/run/run-python";
 import { useSession } from "../../lib/session";
 import { CodeMirror } from "./code-mirror";
-import { execute } from "./execute";
 import { defaultSample, JAVA_VERSION_LABELS } from "./languages";
-import { preloadPython } from "./run-python";
 import "./code-editor.css";
 
 export interface CodeEditorPanelProps {

@@ -1,5 +1,6 @@
-import { type JavaVersion, runResult, runStatus, simulateJava } from "@koc/shared";
+import { type JavaVersion, runResult, runStatus } from "@koc/shared";
 import { ApiError, api } from "../api-client";
+import { simulateJava } from "./simulated-run";
 
 export const SIMULATED_JAVA_LABEL =
   "[Simulated run: no Java runner is available on this server, so this output is an approximation]";

@@ -107,8 +107,8 @@ export function parseBlocks(markdown: string): Block[] {
 const INLINE = /(`[^`]+`|\*\*[^*]+\*\*|__[^_]+__|\*[^*\s][^*]*\*|_[^_\s][^_]*_|\n)/g;
 
 /**
- * Markdown's line breaks: a line ending in two spaces or a backslash breaks (the spec's "line
- * breaks"); any other newline is a soft break, read as a space, so a sentence wrapped in the source
+ * Markdown's line breaks: a line ending in two spaces or a backslash breaks (CommonMark's hard
+ * line breaks); any other newline is a soft break, read as a space, so a sentence wrapped in the source
  * ("number from 0\nto 1000.") reads as one line.
  */
 export const breakLines = (text: string) =>

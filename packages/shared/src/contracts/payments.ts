@@ -5,7 +5,7 @@ export const PREMIUM_PRICE = { amount: 10000, currency: "INR", courseId: "premiu
 export const PREMIUM_ITEM = "Kingdom of Code Lifetime Premium";
 
 /**
- * POST /api/payment/create-order. The spec's body is accepted but never believed: the server sets
+ * POST /api/payment/create-order. Razorpay's order fields are accepted but never believed: the server sets
  * the price, so amount and currency are read only to be ignored.
  */
 export const createOrderRequest = z

@@ -19,7 +19,7 @@ export interface CodeEditorPanelProps {
 }
 
 /**
- * The reusable code-editor panel (spec sections 2 and 4): an arena title, the Java-version
+ * The reusable code-editor panel: an arena title, the Java-version
  * selector, Execute / Clear / Reset, a CodeMirror editor 300px high, the output console and the tip.
  * Give it a `key` of the language when the language can change, so it starts over with that sample.
  */

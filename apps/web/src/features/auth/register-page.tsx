@@ -27,7 +27,7 @@ export default function RegisterPage() {
     const body = { ...form, referralCode: form.referralCode || undefined };
     try {
       const answer = await registerCall(body);
-      // Spec point 7: with a code entered, the client applies it; a failure is only logged.
+      // With a code entered, the client applies it; a failure is only logged (joining never fails on it).
       await finishSignIn(answer, async () => {
         if (!body.referralCode) return;
         await applyReferralCode({ referralCode: body.referralCode, newUserEmail: answer.user.email }).catch(

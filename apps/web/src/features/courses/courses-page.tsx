@@ -27,7 +27,7 @@ export default function CoursesPage() {
         <h1>Courses</h1>
         <p>Choose your quest. Free courses open at once; premium courses are unlocked for life with one payment.</p>
       </header>
-      {/* The spec's empty text is for an empty catalogue only; a failed request says so and offers Retry. */}
+      {/* The empty text is for an empty catalogue only; a failed request says so and offers Retry. */}
       <QueryState
         query={courses}
         loading={<LoadingScreen label="Loading courses" />}

@@ -1,4 +1,4 @@
-import { type Course, storageKeys } from "@koc/shared";
+import type { Course } from "@koc/shared";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { BookOpen, Crown, Swords } from "lucide-react";
 import { useState } from "react";
@@ -16,6 +16,7 @@ import type { RecentCourse } from "../../lib/recent-courses";
 import { useSession } from "../../lib/session";
 import { useSlot } from "../../lib/slots";
 import { readJson, removeKey } from "../../lib/storage";
+import { storageKeys } from "../../lib/storage-keys";
 import { ContinueCard, pickContinue } from "./components/continue-card";
 import { DashboardTracker } from "./components/dashboard-tracker";
 import { EnrolledCourseCard } from "./components/enrolled-course-card";

@@ -20,7 +20,7 @@ async function javaEngineAvailable(): Promise<boolean> {
 
 export const simulatedJava = (code: string) => `${SIMULATED_JAVA_LABEL}\n\n${simulateJava(code)}`;
 
-/** Real runs keep the spec's shapes: program output, compile errors as Runtime Error, other failures as Error. */
+/** Real runs keep the simulated run's shapes: program output, compile errors as Runtime Error, other failures as Error. */
 export async function runJava(code: string, version: JavaVersion, stdin?: string): Promise<string> {
   if (code.trim() === "") return "Error: there is no code to run yet. Write a Java program first.";
   if (!(await javaEngineAvailable())) return simulatedJava(code);

@@ -7,6 +7,7 @@ export default defineConfig({
     reporters: process.env.CI ? ["verbose"] : ["default"],
     projects: [
       { test: { name: "shared", include: ["packages/shared/src/**/*.test.ts"], setupFiles } },
+      { test: { name: "scripts", include: ["scripts/**/*.test.ts"], setupFiles } },
       {
         test: {
           name: "content",

@@ -1,5 +1,5 @@
 /**
- * API throughput against bare Fastify (issue 13). For each engine (PGlite always; PostgreSQL when
+ * API throughput against bare Fastify. For each engine (PGlite always; PostgreSQL when
  * BENCH_DATABASE_URL or TEST_DATABASE_URL names a server), starts the real server (src/main.ts, as
  * `npm start` runs it: production settings, default log level, output to /dev/null) and a bare
  * Fastify process that answers the same paths with the very same bytes; autocannon then loads each

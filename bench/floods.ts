@@ -1,5 +1,5 @@
 /**
- * Issue 30's attacks against the real server (src/main.ts, embedded database, the local Java
+ * Flood attacks against the real server (src/main.ts, embedded database, the local Java
  * sandbox when this machine has one). Prints figures; never passes or fails on time.
  * 1. 60,000 forgot-password requests with random emails from one address, while /api/health is
  *    asked every 20 ms: the health p99 during the flood (goal: under 50 ms) and the answers by status.

@@ -3,7 +3,7 @@
  * apps/server/test/fuzz/requests.ts), against the whole app on a fresh embedded database (or a fresh
  * database on BENCH_DATABASE_URL's server). Prints the answers by status, every failure (a 5xx, or a
  * 4xx that is not a JSON { message }) and whether the server is healthy at the end; exits 1 on a failure.
- * Then issue 30's floods (FUZZ_FLOODS=20000): forgot-password and login with random emails from one
+ * Then floods (FUZZ_FLOODS=20000): forgot-password and login with random emails from one
  * address, and runs from many addresses; a 5xx there is a failure too.
  * Run: npm run bench:fuzz -w @koc/bench   (FUZZ_RUNS=10000, FUZZ_SEED=random by default)
  */
@@ -35,7 +35,7 @@ const requests = generateRequests(t.app, { courseIds, materialIds, token: user.t
 const stats = await runRequests(t.app, requests);
 const seconds = (performance.now() - started) / 1000;
 
-// Issue 30's floods on top: forgot-password and login with random emails from one address, and
+// Floods on top: forgot-password and login with random emails from one address, and
 // runs from many addresses at once. Any 5xx among them is a failure like the fuzz's own.
 const FLOODS = Number(process.env.FUZZ_FLOODS ?? 20_000);
 const floodStatus: Record<number, number> = {};

@@ -1,5 +1,5 @@
 /**
- * Python's first run in the editor (issue 13): /playground in Debian Chromium against a production
+ * Python's first run in the editor: /playground in Debian Chromium against a production
  * `npm start`, no throttling, this machine. A fresh browser (empty cache) opens the page, picks
  * Python and presses Execute at once: the time from picking Python to the program's output is the
  * first run a learner waits for (Pyodide loads in its worker from the moment Python is picked).

@@ -1,7 +1,7 @@
 import { headingText } from "@koc/shared";
 import { headings, parseMarkdown } from "@koc/shared/markdown";
-import { COURSE_QUIZ_FILE } from "./load.js";
 import type { CourseEntry, LessonEntry } from "./schema.js";
+import { COURSE_QUIZ_FILE } from "./schema.js";
 
 /** Courses whose every lesson question must carry `explain` (others may, and are checked when they do). */
 export const EXPLAIN_REQUIRED_COURSES: ReadonlySet<string> = new Set(["java-programming"]);

@@ -17,9 +17,10 @@ export {
   resolveImages,
   svgProblems,
 } from "./images.js";
-export { COURSE_QUIZ_FILE, type LoadResult, loadCatalogue } from "./load.js";
+export { type LoadResult, loadCatalogue } from "./load.js";
 export { catalogueFile, contentDistDir, contentRoot, coursesDir } from "./paths.js";
 export type { Catalogue, CourseEntry, CourseQuizEntry, ExerciseCase, ExerciseEntry, LessonEntry } from "./schema.js";
+export { COURSE_QUIZ_FILE } from "./schema.js";
 export {
   codeBlocks,
   isCompleteJavaProgram,

@@ -6,6 +6,7 @@ import { parseFrontMatter } from "./front-matter.js";
 import { type CourseImage, courseImages, IMAGE_DIR, imageFolderProblems, resolveImages } from "./images.js";
 import {
   type Catalogue,
+  COURSE_QUIZ_FILE,
   type CourseEntry,
   type CourseQuizEntry,
   courseFrontMatter,
@@ -13,9 +14,6 @@ import {
   type LessonEntry,
   lessonFrontMatter,
 } from "./schema.js";
-
-/** The course-level quiz of a course folder. */
-export const COURSE_QUIZ_FILE = "course-quiz.yaml";
 
 const LESSON_FILE = /^(\d{2})-([a-z0-9]+(?:-[a-z0-9]+)*)\.md$/;
 

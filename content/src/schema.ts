@@ -34,6 +34,9 @@ export const lessonFrontMatter = z.object({
   ),
 });
 
+/** The course-level quiz of a course folder. */
+export const COURSE_QUIZ_FILE = "course-quiz.yaml";
+
 /**
  * content/courses/<course>/course-quiz.yaml: the course-level quiz. Each question names the lesson
  * that teaches it (its slug: the file name without NN- and .md) and may name a heading there (`see`).

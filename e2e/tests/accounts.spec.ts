@@ -148,7 +148,7 @@ test("register, enrol, complete a lesson, and find both again after logging in f
   });
   expect(((await server.json()) as { completed: string[] }).completed).toEqual([first]);
 
-  // Clicking Enrolled opens the Unenroll warning; "Yes, Unenroll" unenrols, with the spec's alert and the empty state.
+  // Clicking Enrolled opens the Unenroll warning; "Yes, Unenroll" unenrols, with its alert and the empty state.
   await other.getByRole("button", { name: /Enrolled in Java Programming/ }).click();
   await other
     .getByRole("dialog", { name: "Warning: Unenroll Course" })

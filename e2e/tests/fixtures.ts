@@ -19,7 +19,7 @@ export async function gotoAndSettle(page: Page, path: string) {
   await page.waitForLoadState("networkidle");
 }
 
-/** The course page's editor loads when it nears the screen (issue 13): scroll to it, wait for CodeMirror. */
+/** The course page's editor loads when it nears the screen: scroll to it, wait for CodeMirror. */
 export async function showCourseEditor(page: Page) {
   await page.locator(".code-editor-placeholder, .code-editor-panel").first().scrollIntoViewIfNeeded();
   await expect(page.locator(".cm-content").first()).toBeVisible();

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, gotoAndSettle, test } from "./fixtures";
 
-// Issue 29 at 390 px: examples use the screen's width, the mentor's button covers nothing, diagrams open full size.
+// The way through a course at 390 px: examples use the screen's width, the mentor's button covers nothing, diagrams open full size.
 test.use({ viewport: { width: 390, height: 844 } });
 
 const INTRO = "/course/java-programming/lesson/java-programming--introduction-to-java";

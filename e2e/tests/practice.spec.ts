@@ -66,7 +66,7 @@ test.describe("every example runs where it stands", () => {
     const output = lesson.getByTestId("example-output").first();
     await expect(output).toBeVisible();
     await expect(output).toContainText("Hello, Kingdom of Code!", { timeout: 60_000 });
-    // A figure, never a pass/fail on time (the spec's goal is 10 s on a normal machine).
+    // A figure, never a pass/fail on time (the goal is 10 s on a normal machine).
     const figure = `${Date.now() - started} ms (${engine} engine)`;
     test.info().annotations.push({ type: "home to first program output", description: figure });
     console.log(`home to first program output: ${figure}`);

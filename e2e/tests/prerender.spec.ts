@@ -1,6 +1,6 @@
 import { expect, gotoAndSettle, test } from "./fixtures";
 
-/** Public pages arrive as HTML that already holds their content (issue 13), then hydrate. */
+/** Public pages arrive as HTML that already holds their content, then hydrate. */
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");

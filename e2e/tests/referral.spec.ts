@@ -64,7 +64,7 @@ test("a learner copies the referral link, a friend joins with it (80 credits pen
     await registerThroughForm(b.page, friendName, `${unique("friend")}@example.com`);
     expect((await applied).status()).toBe(200); // registration had already credited it: nothing more granted
 
-    // Joining alone earns nothing yet: the credit is pending until the friend's first pass (issue 30).
+    // Joining alone earns nothing yet: the credit is pending until the friend's first pass.
     await a.page.reload();
     await expect(section.getByText("Total Credits").locator("xpath=preceding-sibling::span[1]")).toHaveText("0");
     await expect(section.getByText(/^1 friend is still on their first quest: 80 more credits/)).toBeVisible();

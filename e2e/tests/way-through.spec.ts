@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, gotoAndSettle, test } from "./fixtures";
 import { answerQuiz, type Lesson, lessonsOf } from "./quiz-helpers";
 
-// Issue 29: the way through a course. Every lesson has an address; Next, Continue and Start lead on;
+// The way through a course (docs/decisions/0020-lesson-addresses.md). Every lesson has an address; Next, Continue and Start lead on;
 // registering and signing in return to the course; the dashboard's unenrol warns first.
 
 const password = "way-through-pass-1";

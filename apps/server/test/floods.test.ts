@@ -1,5 +1,5 @@
 /**
- * Issue 30's floods: counters an attacker cannot flush, and a per-address ceiling checked first on
+ * Floods: counters an attacker cannot flush, and a per-address ceiling checked first on
  * every route whose limiter key the caller chooses.
  */
 import { randomBytes } from "node:crypto";

@@ -1,5 +1,5 @@
 /**
- * The weaknesses of issue 12 found by black-box testing, each kept as a test: reset links never
+ * The weaknesses found by black-box testing, each kept as a test: reset links never
  * follow request headers, X-Forwarded-For is only believed from configured proxies, NUL is a 400,
  * secrets stay out of logs and caches, and limits cannot lock the owner out or grow without bound.
  */

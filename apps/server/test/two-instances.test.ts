@@ -139,7 +139,7 @@ describe.skipIf(!adminUrl || !redisUrl)("two instances on one PostgreSQL and one
     const referrerStats = await call(a.base, "GET", `/api/referral/stats/${encodeURIComponent(referrerUser.email)}`, {
       token: String(referrer.json.token),
     });
-    // Pending until each friend passes a Knowledge Check (issue 30).
+    // Pending until each friend passes a Knowledge Check.
     expect(referrerStats.json).toMatchObject({ pendingReferrals: 12, pendingCredits: 960, totalCredits: 0 });
 
     for (const s of [a, b]) s.child.kill("SIGTERM");

@@ -198,7 +198,7 @@ export const topicCompletions = pgTable(
 /**
  * Every press of the completion button that changed something (completed or not): history, kept
  * when a completion is undone, so the streak counts the day even after the topic is un-completed
- * (spec: marking a topic incomplete takes the xp off and leaves the streak unchanged).
+ * (marking a topic incomplete takes the xp off and leaves the streak unchanged).
  */
 export const topicCompletionChanges = pgTable(
   "topic_completion_changes",

@@ -4,7 +4,8 @@ import {
   courseLevel,
   courseList,
   course as courseSchema,
-  lessonMinutes,
+  courseSummary,
+  lessonSummary,
   materialList,
   materialType,
 } from "@koc/shared";
@@ -54,19 +55,11 @@ export interface PublicCatalogue {
 export function publicCatalogue(json: unknown): PublicCatalogue {
   const { courses } = catalogueFile.parse(json);
   const sorted = [...courses].sort((a, b) => a.order - b.order || (a.title < b.title ? -1 : a.title > b.title ? 1 : 0));
+  // Shaped by the same rules as the server's answers (packages/shared rules/catalogue.ts).
   const list: Course[] = courseList.parse(
-    sorted.map((c) => ({
-      _id: c.id,
-      title: c.title,
-      description: c.description,
-      category: c.category,
-      access: c.access,
-      lessonCount: c.lessons.length,
-      level: c.level,
-      // As the server adds them up (catalogue service): each lesson's minutes by its position.
-      minutes: c.lessons.reduce((sum, l) => sum + lessonMinutes(l.position), 0),
-      trials: c.exercises?.length ?? 0,
-    })),
+    sorted.map((c) =>
+      courseSummary({ ...c, lessonPositions: c.lessons.map((l) => l.position), trials: c.exercises?.length ?? 0 }),
+    ),
   );
   return {
     courseIds: list.map((c) => c._id),
@@ -76,17 +69,9 @@ export function publicCatalogue(json: unknown): PublicCatalogue {
       if (!found) throw new Error(`No course ${id} in the catalogue`);
       const lessons = [...found.lessons].sort((a, b) => a.position - b.position);
       const materials = materialList.parse(
-        lessons.map((l) => ({
-          _id: l.id,
-          courseId: found.id,
-          title: l.title,
-          type: l.type,
-          position: l.position,
-          minutes: lessonMinutes(l.position),
-          questions: l.quiz.length,
-          // A visitor opens every lesson of a free course and the first lesson of a premium one.
-          open: found.access === "free" || l.position === 0,
-        })),
+        lessons.map((l) =>
+          lessonSummary(found.access, { ...l, _id: l.id, courseId: found.id, questions: l.quiz.length }, null),
+        ),
       );
       const one = courseSchema.parse(list.find((c) => c._id === id));
       return [

@@ -3,8 +3,8 @@ import { act, cleanup, fireEvent, render, screen } from "@testing-library/react"
 import { useState } from "react";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { defaultHead, heads } from "../lib/head";
 import { AppRoot } from "./app-root";
-import { defaultHead, heads } from "./head";
 import { RouteErrorBoundary } from "./route-error";
 import { AppRoutes, headFor, matchPage, preloadPage, QUERY_SCOPE_MODULE } from "./router";
 
@@ -26,7 +26,7 @@ describe("route table", () => {
     expect(handle("/terms")?.queries).toBe(false);
     expect(handle("/courses")?.queries).toBe(true);
     expect(handle("/course/x")?.queries).toBe(true);
-    expect(handle("/course/x")?.module).toBe("src/features/course/course-page.tsx");
+    expect(handle("/course/x")?.module).toBe("src/app/pages/course-page.tsx");
     expect(QUERY_SCOPE_MODULE).toBe("src/app/query-scope.tsx");
   });
 

@@ -1,12 +1,15 @@
 import { type ComponentType, createElement, lazy } from "react";
 import { matchRoutes, type RouteObject, useLocation, useRoutes } from "react-router";
-import { DocumentHead } from "./document-head";
-import { courseHead, defaultHead, heads, type PageHead, type RouteHead, resolveHead } from "./head";
+import { DocumentHead } from "../lib/document-head";
+import { courseHead, defaultHead, heads, type PageHead, type RouteHead, resolveHead } from "../lib/head";
 import { Layout } from "./layout";
 import { NotFoundPage } from "./route-error";
 
-/** Every page module, loaded lazily so the first page ships little JavaScript. */
-const pageModules = import.meta.glob<{ default: ComponentType }>("../features/*/*-page.tsx");
+/**
+ * Every page module, loaded lazily so the first page ships little JavaScript: a feature's page, or
+ * its module in app/pages where the app shell fills the slots it shows from other features.
+ */
+const pageModules = import.meta.glob<{ default: ComponentType }>(["../features/*/*-page.tsx", "./pages/*-page.tsx"]);
 
 /** A route's `handle`: where its page lives, its head, and whether it is prerendered. */
 export interface RouteHandle {
@@ -66,14 +69,18 @@ interface PageOptions {
   children?: RouteObject[];
 }
 
-/** A route showing `features/{name}.tsx`; with a head, a public page prerendered at build time. */
+/**
+ * A route showing `features/{name}.tsx`, or `app/{name}.tsx` for a name under `pages/`; with a head,
+ * a public page prerendered at build time.
+ */
 function page(path: string, name: string, { head, queries, children }: PageOptions = {}): RouteObject {
-  const key = `../features/${name}.tsx`;
+  const inApp = name.startsWith("pages/");
+  const key = inApp ? `./${name}.tsx` : `../features/${name}.tsx`;
   const load = pageModules[key];
   if (!load) throw new Error(`No page module ${key}`);
   const { Page, preload } = lazyPage(load, queries !== false);
   const handle: RouteHandle = {
-    module: `src/features/${name}.tsx`,
+    module: inApp ? `src/app/${name}.tsx` : `src/features/${name}.tsx`,
     queries: queries !== false,
     preload,
     ...(head ? { head, prerender: true } : {}),
@@ -91,21 +98,21 @@ export const routes: RouteObject[] = [
     children: [
       page("/", "home/home-page", { head: heads.home, queries: false }),
       page("/about", "about/about-page", { head: heads.about, queries: false }),
-      page("/courses", "courses/courses-page", { head: heads.courses }),
+      page("/courses", "pages/courses-page", { head: heads.courses }),
       // A lesson's address shows the same page (not remounted: the child has no element of its own),
       // with that lesson open. It is not prerendered: the server answers it with the client-rendered
       // shell, and the page sets its title once the lesson list is at hand.
-      page("/course/:id", "course/course-page", { head: courseHead, children: [{ path: "lesson/:materialId" }] }),
+      page("/course/:id", "pages/course-page", { head: courseHead, children: [{ path: "lesson/:materialId" }] }),
       page("/contact", "contact/contact-page", { head: heads.contact }),
       page("/kattappa", "mentor/mentor-page", { head: heads.mentor }),
       page("/kattappa-test", "mentor/mentor-test-page"),
       page("/playground", "code-editor/playground-page"),
       page("/login", "auth/login-page"),
-      page("/register", "auth/register-page"),
+      page("/register", "pages/register-page"),
       page("/forgot-password", "auth/forgot-password-page"),
       page("/reset-password", "auth/reset-password-page"),
-      page("/dashboard", "dashboard/dashboard-page"),
-      page("/account", "account/account-page"),
+      page("/dashboard", "pages/dashboard-page"),
+      page("/account", "pages/account-page"),
       page("/verify/:code", "certificates/verify-page"),
       page("/terms", "legal/terms-page", { head: heads.terms, queries: false }),
       page("/refund-policy", "legal/refund-policy-page", { head: heads.refundPolicy, queries: false }),

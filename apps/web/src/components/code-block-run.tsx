@@ -61,7 +61,7 @@ export function useBlockRun(lang: string, code: string, stdin?: string, javaVers
     setOutput("Executing code...");
     try {
       // The runners (sandbox frame, Pyodide worker, Java client) load on the first Run only.
-      const { execute } = await import("../features/code-editor/execute");
+      const { execute } = await import("../lib/run/execute");
       setOutput(await execute(language, code, javaVersion ?? actions.javaVersion, setProgress, stdin));
     } catch (error) {
       setOutput(`Error: ${error instanceof Error ? error.message : String(error)}`);

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import "./lazy-code-editor.css";
 
 /** The editor (CodeMirror and its runners) loads only when a page actually shows it. */
-const loadPanel = () => import("../features/code-editor/code-editor-panel");
+const loadPanel = () => import("./code-editor/code-editor-panel");
 const CodeEditorPanel = lazy(loadPanel);
 
 export interface LazyCodeEditorProps {

@@ -1,7 +1,7 @@
 import { Crown } from "lucide-react";
 import { useEffect, useState } from "react";
 
-/** Eight light jokes in the kingdom's voice, rotating every 2 s (spec section 9). */
+/** Eight light jokes in the kingdom's voice, rotating every 2 s. */
 export const LOADING_MESSAGES = [
   "Sharpening the swords of syntax...",
   "Polishing the crown jewels of your progress...",

@@ -1,8 +1,9 @@
-import { DRAFT_MAX_CHARS, type DraftBody, draft, draftOrNone, storageKeys } from "@koc/shared";
+import { DRAFT_MAX_CHARS, type DraftBody, draft, draftOrNone } from "@koc/shared";
 import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { api } from "./api-client";
 import { readJson, removeKey, writeJson } from "./storage";
+import { storageKeys } from "./storage-keys";
 
 type Language = DraftBody["language"];
 interface LocalDraft {

@@ -1,5 +1,6 @@
-import { type EnrolledCourse, storageKeys } from "@koc/shared";
+import type { EnrolledCourse } from "@koc/shared";
 import { readJson, writeJson } from "./storage";
+import { storageKeys } from "./storage-keys";
 
 /** The learner's enrolments in the browser (enrolledCourses_{email}); malformed entries are skipped. */
 export function readEnrollments(email: string): EnrolledCourse[] {

@@ -5,7 +5,7 @@ import { readEnrollments, writeEnrollments } from "./enrollment-store";
 
 /**
  * The learner's enrolments: on the server, and cached in the browser under enrolledCourses_{email}
- * (the spec's key). The dashboard and the course page read the same query, so an unenrol on one
+ * (the key older clients used too). The dashboard and the course page read the same query, so an unenrol on one
  * shows on the other.
  */
 export const enrollmentsKey = (email: string) => ["enrollments", email] as const;

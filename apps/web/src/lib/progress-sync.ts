@@ -5,12 +5,12 @@ import {
   mergeProgress,
   normaliseProgress,
   redeemReceiptsResult,
-  storageKeys,
   storedCourseProgress,
   storedCourseProgressList,
 } from "@koc/shared";
 import { api } from "./api-client";
 import { keysWithPrefix, readJson, readToken, removeKey, writeJson } from "./storage";
+import { storageKeys } from "./storage-keys";
 
 const PREFIX = storageKeys.progress("");
 

@@ -1,5 +1,5 @@
-import { storageKeys } from "@koc/shared";
 import { readJson, writeJson } from "./storage";
+import { storageKeys } from "./storage-keys";
 
 export interface RecentCourse {
   _id: string;
@@ -10,7 +10,7 @@ export interface RecentCourse {
 
 export const MAX_RECENT_COURSES = 5;
 
-/** Newest first, no duplicate ids, at most 5 (spec section 3). */
+/** Newest first, no duplicate ids, at most 5. */
 export function withRecentCourse(list: RecentCourse[], entry: RecentCourse): RecentCourse[] {
   return [entry, ...list.filter((c) => c._id !== entry._id)].slice(0, MAX_RECENT_COURSES);
 }

@@ -1,7 +1,7 @@
-import { storageKeys } from "@koc/shared";
 import { fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { SessionProvider, useSession } from "./session";
+import { storageKeys } from "./storage-keys";
 
 const user = {
   _id: "u1",

@@ -1,10 +1,10 @@
-import { storageKeys } from "@koc/shared";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import { ApiError } from "./api-error";
 import { isHydrating } from "./hydration";
 import { keysWithPrefix, readJson, readToken, removeKey, writeJson } from "./storage";
+import { storageKeys } from "./storage-keys";
 
-/** The browser's user record (spec section 3). */
+/** The browser's user record. */
 export interface SessionUser {
   _id?: string;
   name: string;

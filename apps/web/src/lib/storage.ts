@@ -1,4 +1,4 @@
-import { storageKeys } from "@koc/shared";
+import { storageKeys } from "./storage-keys";
 
 /** JSON in localStorage that never throws: a corrupt or missing value reads as the fallback. */
 export function readJson<T>(key: string, fallback: T): T {

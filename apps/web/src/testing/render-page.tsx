@@ -3,8 +3,17 @@ import { render } from "@testing-library/react";
 import type { ReactElement } from "react";
 import { MemoryRouter, type RouteObject, useLocation, useRoutes } from "react-router";
 import { vi } from "vitest";
+import { slots as accountSlots } from "../app/pages/account-page";
+import { slots as courseSlots } from "../app/pages/course-page";
+import { slots as coursesSlots } from "../app/pages/courses-page";
+import { slots as dashboardSlots } from "../app/pages/dashboard-page";
+import { slots as registerSlots } from "../app/pages/register-page";
 import { AlertProvider } from "../components/alerts";
 import { SessionProvider } from "../lib/session";
+import { SlotProvider } from "../lib/slots";
+
+/** Every slot the app shell fills (app/pages), so a feature's page renders here as in the app. */
+const appSlots = { ...accountSlots, ...courseSlots, ...coursesSlots, ...dashboardSlots, ...registerSlots };
 
 /** An answer of the fake API: a status and a JSON body, or a network failure. */
 export type FakeAnswer = [status: number, body?: unknown] | "network-error";
@@ -70,9 +79,11 @@ export function renderRoutes(routes: RouteObject[], path: string) {
     <QueryClientProvider client={client}>
       <SessionProvider>
         <AlertProvider>
-          <MemoryRouter initialEntries={[path]}>
-            <Routes />
-          </MemoryRouter>
+          <SlotProvider slots={appSlots}>
+            <MemoryRouter initialEntries={[path]}>
+              <Routes />
+            </MemoryRouter>
+          </SlotProvider>
         </AlertProvider>
       </SessionProvider>
     </QueryClientProvider>,

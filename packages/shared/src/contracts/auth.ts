@@ -22,7 +22,7 @@ export const registerRequest = z.object({
   email: emailField,
   password: newPassword,
   /**
-   * Optional, and never a reason to refuse joining (spec point 8: a referral failure is only logged):
+   * Optional, and never a reason to refuse joining:
    * a code that is too long or not text at all is dropped here, as an unknown code is by the server.
    */
   referralCode: z.string().trim().max(64).optional().catch(undefined),
@@ -36,7 +36,7 @@ export const loginRequest = z.object({
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
-/** The user record the browser keeps (spec section 3), plus the referral code. */
+/** The user record the browser keeps, plus the referral code. */
 export const publicUser = z.object({
   _id: z.string(),
   name: z.string(),

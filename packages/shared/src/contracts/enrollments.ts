@@ -11,7 +11,7 @@ export const enrolmentProgress = z.object({
 export type EnrolmentProgress = z.infer<typeof enrolmentProgress>;
 
 /**
- * A course the caller is enrolled in (spec section 3: Course, with enrolledAt when enrolled). The
+ * A course the caller is enrolled in. The
  * server always sends `progress`; an enrolment the browser shows before the server answered has none.
  */
 export const enrolledCourse = course.extend({ enrolledAt: z.string(), progress: enrolmentProgress.optional() });

@@ -1,11 +1,11 @@
 import { z } from "zod";
 
-/** The one thing for sale (spec section 9): lifetime premium, 10000 paise in INR. */
+/** The one thing for sale: lifetime premium, 10000 paise in INR. */
 export const PREMIUM_PRICE = { amount: 10000, currency: "INR", courseId: "premium_course" } as const;
 export const PREMIUM_ITEM = "Kingdom of Code Lifetime Premium";
 
 /**
- * POST /api/payment/create-order. The spec's body is accepted but never believed: the server sets
+ * POST /api/payment/create-order. Razorpay's order fields are accepted but never believed: the server sets
  * the price, so amount and currency are read only to be ignored.
  */
 export const createOrderRequest = z
@@ -19,7 +19,7 @@ export const createOrderRequest = z
   })
   .default({});
 
-/** The order the browser's checkout opens (spec: id, amount, currency), plus which checkout and key. */
+/** The order the browser's checkout opens (id, amount, currency), plus which checkout and key. */
 export const createOrderResponse = z.object({
   id: z.string(),
   amount: z.number().int(),

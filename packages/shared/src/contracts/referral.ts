@@ -2,8 +2,8 @@ import { z } from "zod";
 import { emailField } from "./auth.js";
 
 /**
- * Spec point 9: each friend who joins with a learner's code earns that learner 80 credits: pending at
- * registration, earned when the friend passes their first Knowledge Check (issue 30).
+ * each friend who joins with a learner's code earns that learner 80 credits: pending at
+ * registration, earned when the friend passes their first Knowledge Check.
  */
 export const REFERRAL_CREDITS = 80;
 /** Codes are made of these characters only: no look-alikes (0/O, 1/I/L). */
@@ -25,7 +25,7 @@ export const generateReferralCodeRequest = z.object({ email: emailField });
 export const referralCodeResponse = z.object({ referralCode: z.string() });
 export type ReferralCodeResponse = z.infer<typeof referralCodeResponse>;
 
-/** POST /api/referral/apply-code (spec: the Apply-referral payload) */
+/** POST /api/referral/apply-code (the Apply-referral payload) */
 export const applyReferralRequest = z.object({ referralCode: referralCodeField, newUserEmail: emailField });
 export type ApplyReferralRequest = z.infer<typeof applyReferralRequest>;
 /** `credited` is false when the code had already been credited for this account (nothing more granted). */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Java versions the editor offers (spec section 9); java17 is the default. */
+/** Java versions the editor offers; java17 is the default. */
 export const javaVersion = z.enum(["java7", "java8", "java17", "java21"]);
 export type JavaVersion = z.infer<typeof javaVersion>;
 export const DEFAULT_JAVA_VERSION: JavaVersion = "java17";

@@ -1,4 +1,4 @@
-/** Certificate rules from the spec (sections 5 and 9). */
+/** Certificate rules: the verification code, the name printed and the PDF's file name. */
 export const CERTIFICATE_CODE_PREFIX = "KOC";
 const CODE_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 

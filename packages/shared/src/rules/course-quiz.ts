@@ -1,5 +1,5 @@
 /**
- * The course-level quiz (spec section 3). Every course's set lives in its content folder
+ * The course-level quiz. Every course's set lives in its content folder
  * (content/courses/<id>/course-quiz.yaml), served without its key by GET /api/courses/{id}/quiz and
  * graded on the server. A course without a set of its own falls back to the JavaScript set (the
  * content build refuses a catalogue course without one, so the fallback is a safety net).

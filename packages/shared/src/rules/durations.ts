@@ -1,4 +1,4 @@
-/** Minutes per lesson position (spec section 9): a fixed table of 50 values from 15 to 60. */
+/** Minutes per lesson position: a fixed table of 50 values from 15 to 60. */
 export const LESSON_DURATIONS: readonly number[] = [
   15, 20, 25, 18, 22, 30, 25, 28, 20, 35, 40, 30, 25, 35, 40, 30, 35, 25, 30, 40, 35, 30, 35, 25, 20, 40, 35, 25, 20,
   25, 35, 30, 30, 35, 30, 40, 35, 30, 35, 25, 45, 40, 25, 35, 30, 40, 45, 50, 45, 60,

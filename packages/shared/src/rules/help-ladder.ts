@@ -1,7 +1,7 @@
 import { XP_PER_TRIAL } from "../contracts/exercises.js";
 
 /**
- * The ladder of help on a trial (issue 22): hints one at a time, then the reference solution.
+ * The ladder of help on a trial: hints one at a time, then the reference solution.
  * Pure rules, computed by the server from what it recorded (or from a visitor's signed state).
  */
 

@@ -30,7 +30,7 @@ export function mergeProgress(a: CourseProgress, b: CourseProgress): CourseProgr
   };
 }
 
-/** Lesson ids: strings, or the spec's lesson indexes as numbers; anything else is dropped, duplicates too. */
+/** Lesson ids: strings, or lesson indexes as numbers (an older client's records); anything else is dropped, duplicates too. */
 const storedIds = z
   .array(
     z
@@ -61,7 +61,7 @@ const storedScores = z
   });
 
 /**
- * progress_{courseId} as the browser stores it, in either of the spec's two shapes: every field has a
+ * progress_{courseId} as the browser stores it, in either of its two shapes (ids, or an older client's indexes): every field has a
  * default, so a missing, corrupt or foreign value reads as empty progress instead of failing.
  */
 export const storedProgressRecord = z

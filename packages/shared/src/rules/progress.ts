@@ -1,4 +1,4 @@
-/** Progress rules from the spec (section 4, Progress; section 9, constants). */
+/** Progress rules: xp, levels, streaks, completion and achievements. */
 export const XP_PER_MATERIAL = 50;
 export const XP_PER_LEVEL = 200;
 

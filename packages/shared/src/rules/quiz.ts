@@ -1,4 +1,4 @@
-/** Quiz rules from the spec (section 5, Quiz; section 9). */
+/** Quiz rules: the pass mark, the score and the result message. */
 export const QUIZ_PASS_MARK = 80;
 
 /** Score = round(correct / total * 100). */

@@ -71,7 +71,7 @@ public sealed interface Shape permits Shape.Dot {
     );
   });
 
-  // Issue 12: a regular expression over the source took seconds on 60,000 newlines or thousands of
+  // A regular expression over the source took seconds on 60,000 newlines or thousands of
   // unclosed comments, blocking every request. The scan is linear: its step count stays within a
   // small multiple of the source's length for every shape, and 100 KB takes a few milliseconds;
   // the 100 ms bound is the issue's (the best of a few tries, so a busy machine does not decide it).

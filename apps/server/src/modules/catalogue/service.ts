@@ -3,14 +3,18 @@ import {
   type CourseQuiz,
   courseList,
   course as courseSchema,
+  courseSummary,
   DEFAULT_COURSE_QUIZ_COURSE,
   lessonMinutes,
+  lessonSummary,
   type Material,
   type MaterialDetail,
   type MaterialSummary,
   materialDetail,
   materialList,
+  mayOpenLesson,
   type QuizQuestion,
+  type Reader,
 } from "@koc/shared";
 import { asc, count, eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
@@ -22,28 +26,18 @@ import { type Prepared, prepare } from "./prepared.js";
 export const PREMIUM_LESSON_MESSAGE =
   "This lesson is part of a premium course. Upgrade to Lifetime Premium to read every lesson; the first lesson stays free to preview.";
 
-/** Who is asking: a visitor (null) or a signed-in learner with their premium flag from the database. */
-export type Reader = { isPremium: boolean } | null;
+export type { Reader };
 
 type Access = Course["access"];
 
 /** Premium courses are read by premium learners; the first lesson (position 0) is a free preview. */
-export const mayOpen = (access: Access, position: number, reader: Reader) =>
-  access === "free" || position === 0 || reader?.isPremium === true;
+export const mayOpen = mayOpenLesson;
 
 /** Whether the answer about this lesson depends on who asks (only premium lessons past the preview). */
 export const needsReader = (access: Access, position: number) => access === "premium" && position > 0;
 
-const toSummary = (access: Access, m: Material, reader: Reader): MaterialSummary => ({
-  _id: m._id,
-  courseId: m.courseId,
-  title: m.title,
-  type: m.type,
-  position: m.position,
-  minutes: lessonMinutes(m.position),
-  questions: m.quiz.length,
-  open: mayOpen(access, m.position, reader),
-});
+const toSummary = (access: Access, m: Material, reader: Reader): MaterialSummary =>
+  lessonSummary(access, { ...m, questions: m.quiz.length }, reader);
 
 const toDetail = (lesson: Material): MaterialDetail => ({
   _id: lesson._id,
@@ -121,17 +115,13 @@ export function createCatalogueService(db: DbOrTx) {
         quiz: m.quiz,
       });
     }
-    const list: Course[] = courseRows.map((c) => ({
-      _id: c.id,
-      title: c.title,
-      description: c.description,
-      category: c.category,
-      access: c.access,
-      lessonCount: lessonsByCourse.get(c.id)?.length ?? 0,
-      level: c.level,
-      minutes: (lessonsByCourse.get(c.id) ?? []).reduce((sum, m) => sum + lessonMinutes(m.position), 0),
-      trials: trialsByCourse.get(c.id) ?? 0,
-    }));
+    const list: Course[] = courseRows.map((c) =>
+      courseSummary({
+        ...c,
+        lessonPositions: (lessonsByCourse.get(c.id) ?? []).map((m) => m.position),
+        trials: trialsByCourse.get(c.id) ?? 0,
+      }),
+    );
     const courseQuizById = new Map(courseRows.filter((c) => c.quiz.length > 0).map((c) => [c.id, c.quiz]));
     const lessonById = new Map<string, { access: Access; lesson: Material }>();
     for (const c of list) {
@@ -222,7 +212,7 @@ export function createCatalogueService(db: DbOrTx) {
 
   /**
    * A course's course-level quiz with its key. A course
-   * without a set of its own gets the JavaScript set (spec section 3); 404 for an unknown course.
+   * without a set of its own gets the JavaScript set; 404 for an unknown course.
    */
   async function courseQuizWithAnswers(courseId: string): Promise<{ course: Course; questions: CourseQuizRow[] }> {
     const s = await current();

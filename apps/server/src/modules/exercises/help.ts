@@ -26,7 +26,7 @@ export const SOLUTION_SEALED =
   "The reference solution is still sealed: pass the trial to compare, or reveal it (at a cost) first.";
 
 /**
- * The ladder of help (issue 22): the server decides every step. A learner's state is in
+ * The ladder of help: the server decides every step. A learner's state is in
  * exercise_help and exercise_passes; a visitor's travels in a signed token (help-state.ts).
  */
 export function createHelpLadder({ db, signer, now }: { db: DbOrTx; signer: HelpStateSigner; now: () => number }) {

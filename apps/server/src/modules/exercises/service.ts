@@ -6,6 +6,7 @@ import type {
   SubmissionResult,
   TrialsPassed,
 } from "@koc/shared";
+import { mayOpenLesson as mayOpen, type Reader } from "@koc/shared";
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { ownerOf } from "../../adapters/code-runner/fair-share.js";
 import type { CodeRunner } from "../../adapters/code-runner/types.js";
@@ -44,10 +45,6 @@ type Row = typeof exercises.$inferSelect;
  * signed help state, if any, in `helpToken`).
  */
 export type Submitter = { user: { id: string; isPremium: boolean } | null; ip: string; helpToken?: string | undefined };
-type Reader = { isPremium: boolean } | null;
-
-const mayOpen = (access: "free" | "premium", position: number, reader: Reader) =>
-  access === "free" || position === 0 || reader?.isPremium === true;
 
 export function createExerciseService({
   db,

@@ -6,7 +6,7 @@ import { takeQuiz } from "../../../test/quiz.js";
 import { creditLedger } from "../../db/schema.js";
 import { createReceiptSigner } from "../quiz/receipts.js";
 
-/** Issue 30: a referral's credits are pending until the friend passes their first Knowledge Check. */
+/** A referral's credits are pending until the friend passes their first Knowledge Check. */
 describe.each(engines)("referral credits earned by the friend's first pass on %s", (engine) => {
   let t: Awaited<ReturnType<typeof createAccountsTestApp>>;
   let ids: string[];

@@ -99,7 +99,7 @@ describe.each(engines)("referral API on %s", (engine) => {
     expect(res.body).not.toContain(friend.email);
     expect(Number.isNaN(Date.parse(body.referredUsers[0].createdAt))).toBe(false);
 
-    // The friend's client then calls apply-code as the spec says: nothing more is granted.
+    // The friend's client then calls apply-code as the web client does: nothing more is granted.
     const again = await apply(friend.auth, referrer.user.referralCode.toLowerCase(), friend.email);
     expect(again.statusCode).toBe(200);
     expect(again.json()).toMatchObject({ credited: false, message: expect.stringMatching(/already applied/) });

@@ -65,7 +65,7 @@ export function createReferralService({ db, rateLimiter, log }: ReferralServiceD
     },
 
     /**
-     * The spec's client calls this right after registering with a code. Registration has usually
+     * The web client calls this right after registering with a code. Registration has usually
      * credited it already (answer 200, nothing more granted); otherwise it credits now, once.
      */
     async applyCode(caller: AuthUser, input: ApplyReferralRequest): Promise<ApplyReferralResponse> {

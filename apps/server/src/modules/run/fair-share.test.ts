@@ -1,5 +1,5 @@
 /**
- * Issue 30's runner attack, repeated on the real sandbox: anonymous programs that only sleep fill
+ * The runner attack of docs/decisions/0021-fair-share.md, repeated on the real sandbox: anonymous programs that only sleep fill
  * the runner, then a signed-in learner runs hello world. Skipped only without a JDK or bubblewrap.
  */
 import type { RunResult } from "@koc/shared";

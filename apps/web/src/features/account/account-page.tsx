@@ -5,8 +5,7 @@ import { QueryState } from "../../components/query-state";
 import { withNext } from "../../lib/next-path";
 import { paths } from "../../lib/paths";
 import { useSession } from "../../lib/session";
-import { MyCertificates } from "../certificates/my-certificates";
-import { InvoiceList } from "../payments/components/invoice-list";
+import { useSlot } from "../../lib/slots";
 import { accountQuery } from "./api/account-calls";
 import { ChangePasswordForm } from "./components/change-password-form";
 import { SignOutEverywhere } from "./components/sign-out-everywhere";
@@ -31,6 +30,8 @@ export default function AccountPage() {
 }
 
 function Account({ email }: { email: string }) {
+  const MyCertificates = useSlot("MyCertificates");
+  const InvoiceList = useSlot("InvoiceList");
   const account = useQuery(accountQuery(email));
   return (
     <div className="container page account-page">

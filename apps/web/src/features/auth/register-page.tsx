@@ -4,12 +4,13 @@ import { FormMessage, useZodForm } from "../../components/form";
 import { TextField } from "../../components/text-field";
 import { withNext } from "../../lib/next-path";
 import { paths } from "../../lib/paths";
-import { applyReferralCode } from "../referral/api/apply-referral-code";
+import { useSlot } from "../../lib/slots";
 import { registerCall, serverMessage } from "./api/auth-calls";
 import { AuthCard } from "./auth-card";
 import { useFinishSignIn } from "./use-sign-in";
 
 export default function RegisterPage() {
+  const applyReferralCode = useSlot("applyReferralCode");
   const [params] = useSearchParams();
   const next = params.get("next");
   const finishSignIn = useFinishSignIn(next);
@@ -26,7 +27,7 @@ export default function RegisterPage() {
     const body = { ...form, referralCode: form.referralCode || undefined };
     try {
       const answer = await registerCall(body);
-      // Spec point 7: with a code entered, the client applies it; a failure is only logged.
+      // With a code entered, the client applies it; a failure is only logged (joining never fails on it).
       await finishSignIn(answer, async () => {
         if (!body.referralCode) return;
         await applyReferralCode({ referralCode: body.referralCode, newUserEmail: answer.user.email }).catch(

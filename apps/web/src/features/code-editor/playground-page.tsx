@@ -1,6 +1,6 @@
 import { useState } from "react";
-import CodeEditorPanel from "./code-editor-panel";
-import { EDITOR_LANGUAGES, type EditorLanguage, LANGUAGE_NAMES } from "./languages";
+import CodeEditorPanel from "../../components/code-editor/code-editor-panel";
+import { EDITOR_LANGUAGES, type EditorLanguage, LANGUAGE_NAMES } from "../../components/code-editor/languages";
 
 /** /playground: the code editor on its own page, with a language switcher. */
 export default function PlaygroundPage() {

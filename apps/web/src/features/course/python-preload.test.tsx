@@ -4,7 +4,7 @@ import { fakeApi, renderCourseRoute } from "../../testing/render-page";
 import CoursePage from "./course-page";
 
 const preloadPython = vi.fn((_onStatus: (text: string) => void) => () => undefined);
-vi.mock("../code-editor/run-python", () => ({ preloadPython }));
+vi.mock("../../lib/run/run-python", () => ({ preloadPython }));
 
 const course = (id: string, title: string) => ({
   _id: id,

@@ -5,11 +5,12 @@ import { LoadingScreen } from "../../components/loading-screen";
 import { QueryState } from "../../components/query-state";
 import { coursesQuery } from "../../lib/catalogue-api";
 import { useSession } from "../../lib/session";
+import { useSlot } from "../../lib/slots";
 import { CourseCard } from "./components/course-card";
-import { PaymentModal } from "./components/payment-modal";
 import "./courses.css";
 
 export default function CoursesPage() {
+  const PaymentModal = useSlot("PaymentModal");
   const { user } = useSession();
   const courses = useQuery(coursesQuery());
   const [upgrading, setUpgrading] = useState<Course | null>(null);
@@ -26,7 +27,7 @@ export default function CoursesPage() {
         <h1>Courses</h1>
         <p>Choose your quest. Free courses open at once; premium courses are unlocked for life with one payment.</p>
       </header>
-      {/* The spec's empty text is for an empty catalogue only; a failed request says so and offers Retry. */}
+      {/* The empty text is for an empty catalogue only; a failed request says so and offers Retry. */}
       <QueryState
         query={courses}
         loading={<LoadingScreen label="Loading courses" />}

@@ -110,7 +110,7 @@ describe("the courses page's payment modal", { timeout: 20_000 }, () => {
       "POST /api/payment/test-checkout/pay",
       "POST /api/payment/verify-payment",
     ]);
-    // What the checkout returned is what verify-payment receives; the price is the spec's, decided by the server.
+    // What the checkout returned is what verify-payment receives; the price is decided by the server.
     expect(bodyOf(fetch, "/api/payment/verify-payment")).toEqual(signed);
     expect(bodyOf(fetch, "/api/payment/create-order")).toMatchObject({
       amount: 10000,

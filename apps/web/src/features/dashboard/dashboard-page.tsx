@@ -1,4 +1,4 @@
-import { type Course, storageKeys } from "@koc/shared";
+import type { Course } from "@koc/shared";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { BookOpen, Crown, Swords } from "lucide-react";
 import { useState } from "react";
@@ -14,15 +14,12 @@ import { paths } from "../../lib/paths";
 import { progressListQuery } from "../../lib/progress-list";
 import type { RecentCourse } from "../../lib/recent-courses";
 import { useSession } from "../../lib/session";
+import { useSlot } from "../../lib/slots";
 import { readJson, removeKey } from "../../lib/storage";
-import { MyCertificates } from "../certificates/my-certificates";
-import { InvoiceList } from "../payments/components/invoice-list";
-import { TrialsPassed } from "../practice/components/trials-passed";
-import { ReferralSection } from "../referral/referral-section";
+import { storageKeys } from "../../lib/storage-keys";
 import { ContinueCard, pickContinue } from "./components/continue-card";
 import { DashboardTracker } from "./components/dashboard-tracker";
 import { EnrolledCourseCard } from "./components/enrolled-course-card";
-import { UpgradeModal } from "./upgrade-modal";
 import "./dashboard.css";
 
 export default function DashboardPage() {
@@ -42,6 +39,12 @@ export default function DashboardPage() {
 }
 
 function Dashboard({ name, email, isPremium }: { name: string; email: string; isPremium: boolean }) {
+  const TrialsPassed = useSlot("TrialsPassed");
+
+  const MyCertificates = useSlot("MyCertificates");
+  const ReferralSection = useSlot("ReferralSection");
+  const InvoiceList = useSlot("InvoiceList");
+  const UpgradeModal = useSlot("UpgradeModal");
   const { notify } = useAlerts();
   const courses = useQuery(coursesQuery());
   const enrollments = useQuery(enrollmentsQuery(email));

@@ -14,7 +14,7 @@ export interface Slide {
   author: string;
 }
 
-/** Spec section 9: five character slides, auto-advancing every 4000 ms. */
+/** Five character slides, auto-advancing every 4000 ms. */
 export const CAROUSEL_INTERVAL_MS = 4000;
 
 export const SLIDES: readonly Slide[] = [
@@ -55,7 +55,7 @@ export const SLIDES: readonly Slide[] = [
   },
 ];
 
-/** Moves by one and wraps at both ends (spec section 4). */
+/** Moves by one and wraps at both ends. */
 export function stepIndex(index: number, delta: number, count = SLIDES.length): number {
   return (((index + delta) % count) + count) % count;
 }

@@ -1,6 +1,6 @@
 import { LEGAL_EMAIL, LegalLayout, type LegalSection } from "./legal-layout";
 
-/** Spec section 9: a 7-day window, three exclusions, 5-7 business days, 24-48 hours response. */
+/** The refund terms: a 7-day window, three exclusions, 5-7 business days, 24-48 hours response. */
 const sections: LegalSection[] = [
   {
     heading: "Our promise",

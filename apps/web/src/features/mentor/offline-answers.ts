@@ -1,5 +1,5 @@
 /**
- * Kattappa's offline answers (spec section 8, chat network failure): the first topic key contained
+ * Kattappa's offline answers: the first topic key contained
  * in the lowercased message wins, in this order.
  */
 export const OFFLINE_ANSWERS: ReadonlyArray<readonly [string, string]> = [

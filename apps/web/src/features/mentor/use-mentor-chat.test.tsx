@@ -156,7 +156,7 @@ describe("Kattappa's answer as a stream", () => {
     });
     await act(() => vi.advanceTimersByTimeAsync(0));
     await act(async () => push(`data: ${JSON.stringify({ type: "delta", text: "A map " })}\n\n`));
-    // Before the spec's indicator has run its course, nothing of the answer shows.
+    // Before the thinking indicator has run its course, nothing of the answer shows.
     expect(result.current.messages).toHaveLength(2);
     await act(() => vi.advanceTimersByTimeAsync(PAGE_THINKING_MS));
     expect(result.current.messages.at(-1)).toMatchObject({ type: "bot", text: "A map " });

@@ -14,7 +14,7 @@ export interface ChatMessage {
   pending?: boolean;
 }
 
-/** Spec section 9: the page's thinking indicator (a minimum), the floating assistant's delays. */
+/** The page's thinking indicator (a minimum), the floating assistant's delays. */
 export const PAGE_THINKING_MS = 1500;
 export const FLOATING_SERVER_DELAY_MS = 500;
 export const FLOATING_OFFLINE_DELAY_MS = 1000;
@@ -59,8 +59,8 @@ export interface MentorChatOptions {
 /**
  * Kattappa's one conversation hook. Every question goes to POST /api/ai/chat/stream (a TanStack
  * Query mutation that reads the answer as it arrives; a server failure is tried once more). The
- * answer shows piece by piece once the spec's delay has passed. Only a network failure falls back
- * to the spec's offline keyword answers; success false and server errors say so; a rate limit is
+ * answer shows piece by piece once the thinking delay has passed. Only a network failure falls back
+ * to the offline keyword answers (offline-answers.ts); success false and server errors say so; a rate limit is
  * told in Kattappa's words (the server's message).
  */
 export function useMentorChat({ greeting, variant, context }: MentorChatOptions) {
@@ -95,7 +95,7 @@ export function useMentorChat({ greeting, variant, context }: MentorChatOptions)
       if (!text || (variant === "page" && busy.current)) return { accepted: false, answered: Promise.resolve() };
       const userMessage: ChatMessage = { id: nextId.current++, type: "user", text, timestamp: now() };
 
-      // The bot's message: absent (page) or the placeholder (floating) until the spec's delay has passed.
+      // The bot's message: absent (page) or the placeholder (floating) until the thinking delay has passed.
       const botId = nextId.current++;
       const show = (message: ChatMessage) =>
         setMessages((m) =>
@@ -108,7 +108,7 @@ export function useMentorChat({ greeting, variant, context }: MentorChatOptions)
         revealed = true;
         if (soFar) show(partial(soFar));
       };
-      // The spec's delay starts once: at the send (page), at the first piece or the answer (floating).
+      // The thinking delay starts once: at the send (page), at the first piece or the answer (floating).
       let delay: Promise<void> | null = null;
       const startDelay = (ms: number) => {
         delay ??= wait(ms).then(reveal);

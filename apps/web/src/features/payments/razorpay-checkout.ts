@@ -1,7 +1,7 @@
 import { type CheckoutSuccess, type CreateOrderResponse, checkoutSuccess } from "@koc/shared";
 
 const SCRIPT_URL = "https://checkout.razorpay.com/v1/checkout.js";
-/** Spec section 9: the payment provider's theme colour. */
+/** The colour Razorpay's checkout is themed with. */
 const THEME_COLOR = "#667eea";
 
 interface RazorpayInstance {
@@ -41,7 +41,7 @@ export interface RazorpayHandlers {
   onFailed: () => void;
 }
 
-/** Opens Razorpay's checkout with the spec's options (key, order, amount, prefill, theme, handler, ondismiss). */
+/** Opens Razorpay's checkout with its options (key, order, amount, prefill, theme, handler, ondismiss). */
 export async function openRazorpayCheckout(
   order: CreateOrderResponse,
   customer: { name: string; email: string; phone?: string | null | undefined },

@@ -53,7 +53,7 @@ describe("dashboard referral section", () => {
     expect(screen.getByText("Earn 80 credits for each successful referral!")).toBeTruthy();
     expect(screen.getByText("Total Credits").previousSibling?.textContent).toBe("160");
     expect(screen.getByText("Successful Referrals").previousSibling?.textContent).toBe("2");
-    // Earned and pending apart: the cards count earned credits only (issue 30).
+    // Earned and pending apart: the cards count earned credits only.
     expect(
       screen.getByText(
         "3 friends are still on their first quest: 240 more credits are yours when each passes a first Knowledge Check.",

@@ -6,7 +6,7 @@ import { referralStatsQuery } from "./api/get-referral-stats";
 import { ReferralDetails } from "./components/referral-details";
 import "./referral.css";
 
-/** The dashboard's referral section (spec point 2). A failing stats call never breaks the dashboard. */
+/** The dashboard's referral section. A failing stats call never breaks the dashboard. */
 export function ReferralSection({ email }: { email: string }) {
   const stats = useQuery({ ...referralStatsQuery(email), enabled: email.length > 0 });
 

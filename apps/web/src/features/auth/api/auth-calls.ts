@@ -12,7 +12,7 @@ export const forgotPasswordCall = (email: string) =>
 export const resetPasswordCall = (token: string, password: string) =>
   api("/auth/reset-password", { method: "POST", body: { token, password }, schema: messageBody });
 
-/** The server's message when it sent one, else the spec's fallback (e.g. Login failed). */
+/** The server's message when it sent one, else the page's own fallback (e.g. Login failed). */
 export function serverMessage(err: unknown, fallback: string): string {
   if (err instanceof ApiError && !/^Request failed \(\d+\)$/.test(err.message)) return err.message;
   return fallback;

@@ -1,8 +1,9 @@
-import { type CourseProgress, storageKeys } from "@koc/shared";
+import type { CourseProgress } from "@koc/shared";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { ApiError } from "../../../lib/api-client";
 import { pullCourseProgress, putProgress } from "../../../lib/progress-sync";
 import { writeJson } from "../../../lib/storage";
+import { storageKeys } from "../../../lib/storage-keys";
 
 /** The server's record of one course for one learner (merged with the browser's), in the query cache. */
 const courseProgressKey = (courseId: string, email: string) => ["progress", courseId, email] as const;

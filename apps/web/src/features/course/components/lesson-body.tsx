@@ -5,7 +5,7 @@ import { Swords } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { TutorialRenderer } from "../../../components/tutorial-renderer";
 import { ApiError } from "../../../lib/api-client";
-import { TopicTrials } from "../../practice/components/topic-trials";
+import { useSlot } from "../../../lib/slots";
 import { materialQuery } from "../api/get-material";
 import { UpgradePrompt } from "./upgrade-prompt";
 
@@ -29,6 +29,7 @@ export function LessonBody({
   onTrialPassed,
   focusFirstExample,
 }: LessonBodyProps) {
+  const TopicTrials = useSlot("TopicTrials");
   const lesson = useQuery(materialQuery(material._id, viewer));
   const unlocked = progress.knowledgeUnlocked.includes(material._id);
   const score = progress.topicProgress[material._id];

@@ -14,7 +14,7 @@ interface ProgressTrackerProps {
   next?: { title: string; to: string } | undefined;
 }
 
-/** xp, level, streak, completion and the four achievements (spec sections 4 and 9). */
+/** xp, level, streak, completion and the four achievements. */
 export function ProgressTracker({ progress, total, onUnenroll, saveNote, next }: ProgressTrackerProps) {
   const done = progress.completed.length;
   const percent = percentComplete(done, total);

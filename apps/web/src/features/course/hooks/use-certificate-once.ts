@@ -1,7 +1,8 @@
-import { type CourseProgress, type MaterialSummary, storageKeys } from "@koc/shared";
+import type { CourseProgress, MaterialSummary } from "@koc/shared";
 import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { readJson, writeJson } from "../../../lib/storage";
+import { storageKeys } from "../../../lib/storage-keys";
 
 /**
  * The certificate dialog opens once, when every lesson is complete and the course's flag is unset

@@ -26,7 +26,7 @@ export function useCourseEditor(courseId: string, openLesson: string | null) {
     if (courseLanguage !== "python" || !openLesson) return;
     let stop: (() => void) | undefined;
     let live = true;
-    void import("../../code-editor/run-python").then(({ preloadPython }) => {
+    void import("../../../lib/run/run-python").then(({ preloadPython }) => {
       if (live) stop = preloadPython(() => undefined);
     });
     return () => {

@@ -5,13 +5,13 @@ import {
   markComplete,
   markIncomplete,
   normaliseProgress,
-  storageKeys,
 } from "@koc/shared";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { isHydrating } from "../../../lib/hydration";
 import { readJson, removeKey, writeJson } from "../../../lib/storage";
+import { storageKeys } from "../../../lib/storage-keys";
 
-/** Reads progress_{courseId}, accepting both record shapes the spec describes (the shared schema). */
+/** Reads progress_{courseId}, accepting both record shapes older clients wrote (the shared schema). */
 export const readProgress = (courseId: string): CourseProgress =>
   normaliseProgress(readJson<unknown>(storageKeys.progress(courseId), null));
 

@@ -2,7 +2,6 @@ import {
   type RevealRequest,
   type SolutionResult,
   solutionResult,
-  storageKeys,
   TRIAL_HELP_HEADER,
   type TrialHelp,
   trialHelp,
@@ -10,6 +9,7 @@ import {
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { ApiError, api } from "../../../lib/api-client";
 import { readJson, writeJson } from "../../../lib/storage";
+import { storageKeys } from "../../../lib/storage-keys";
 
 /**
  * A visitor's signed place on each trial's ladder of help: the server gives a new one with every

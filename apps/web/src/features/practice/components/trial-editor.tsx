@@ -1,6 +1,6 @@
 import { useId } from "react";
-import { CodeMirror } from "../../code-editor/code-mirror";
-import "../../code-editor/code-editor.css";
+import { CodeMirror } from "../../../components/code-editor/code-mirror";
+import "../../../components/code-editor/code-editor.css";
 
 interface TrialEditorProps {
   language: string;

@@ -1,9 +1,9 @@
-import { storageKeys } from "@koc/shared";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, configure, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SessionProvider } from "../../../lib/session";
+import { storageKeys } from "../../../lib/storage-keys";
 import { TrialPanel } from "./trial-panel";
 
 // The trial loads its detail, its help state and the lazy editor one after another: on a busy

@@ -1,7 +1,7 @@
 import { Check, Copy } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 
-/** Spec point 9: the copy confirmation shows for 2000 ms. */
+/** The copy confirmation shows for 2000 ms. */
 export const COPIED_MS = 2000;
 
 /**

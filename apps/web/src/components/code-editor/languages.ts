@@ -13,7 +13,7 @@ export const LANGUAGE_NAMES: Record<EditorLanguage, string> = {
 export const isEditorLanguage = (value: string): value is EditorLanguage =>
   (EDITOR_LANGUAGES as readonly string[]).includes(value);
 
-/** The default sample for a language (spec section 4: Reset and version changes restore it). */
+/** The default sample for a language. */
 export function defaultSample(language: string, version: JavaVersion = DEFAULT_JAVA_VERSION): string {
   if (language === "java") return JAVA_SAMPLES[version];
   if (language === "javascript") return JAVASCRIPT_SAMPLE;

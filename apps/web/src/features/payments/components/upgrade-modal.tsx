@@ -1,5 +1,5 @@
 import { Check, Shield } from "lucide-react";
-import { CheckoutActions, CheckoutModal } from "../payments/components/checkout-modal";
+import { CheckoutActions, CheckoutModal } from "./checkout-modal";
 
 const BENEFITS = [
   "All premium courses",

@@ -5,7 +5,7 @@ import {
   SIMULATED_SUCCESS,
   simulateJava,
   simulatePython,
-} from "./simulated-run.js";
+} from "./simulated-run";
 
 describe("simulateJava", () => {
   it("prints string literals, then a blank line and the success line", () => {

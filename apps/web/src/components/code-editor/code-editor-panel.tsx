@@ -2,11 +2,11 @@ import { DEFAULT_JAVA_VERSION, type JavaVersion, javaVersion } from "@koc/shared
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useEditorDraft } from "../../lib/drafts";
 import { useShareWithMentor } from "../../lib/mentor-context";
+import { execute } from "../../lib/run/execute";
+import { preloadPython } from "../../lib/run/run-python";
 import { useSession } from "../../lib/session";
 import { CodeMirror } from "./code-mirror";
-import { execute } from "./execute";
 import { defaultSample, JAVA_VERSION_LABELS } from "./languages";
-import { preloadPython } from "./run-python";
 import "./code-editor.css";
 
 export interface CodeEditorPanelProps {
@@ -19,7 +19,7 @@ export interface CodeEditorPanelProps {
 }
 
 /**
- * The reusable code-editor panel (spec sections 2 and 4): an arena title, the Java-version
+ * The reusable code-editor panel: an arena title, the Java-version
  * selector, Execute / Clear / Reset, a CodeMirror editor 300px high, the output console and the tip.
  * Give it a `key` of the language when the language can change, so it starts over with that sample.
  */

@@ -1,7 +1,7 @@
 import type { JavaVersion } from "@koc/shared";
 
 /**
- * Default samples (spec section 9). Each Java sample uses its version's features and really compiles
+ * Default samples. Each Java sample uses its version's features and really compiles
  * and runs with `javac --release N` on that version; JavaScript and Python start with a comment line.
  */
 export const JAVA_SAMPLES: Record<JavaVersion, string> = {

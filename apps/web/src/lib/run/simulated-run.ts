@@ -1,7 +1,7 @@
 /**
- * The spec's simulated execution (section 5), kept only as the labelled fallback when no Java
- * runner is available (DESIGN point 3). Pure scanners: nothing is evaluated, print statements and
- * simple assignments are read line by line.
+ * Simulated execution, kept only as the labelled fallback when no Java runner is available (the
+ * server runs Java for real whenever it can: docs/decisions/0007-java-runs-in-a-bubblewrap-sandbox.md).
+ * Pure scanners: nothing is evaluated, print statements and simple assignments are read line by line.
  */
 export const SIMULATED_JAVA_NO_OUTPUT = "Code compiled successfully! (No output statements found)";
 export const SIMULATED_PYTHON_NO_OUTPUT = "Code executed successfully! (No output statements found)";

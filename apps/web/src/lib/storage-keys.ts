@@ -1,4 +1,4 @@
-/** Browser storage keys (spec section 3 and 9). */
+/** The browser storage keys of the web app, in one place so no two features pick the same one. */
 export const storageKeys = {
   token: "token",
   user: "user",

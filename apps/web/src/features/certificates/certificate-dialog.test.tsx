@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { fakeApi } from "../../../testing/render-page";
-import { myCertificatesQuery } from "../../certificates/api/my-certificates";
+import { fakeApi } from "../../testing/render-page";
+import { myCertificatesQuery } from "./api/my-certificates";
 import { CertificateDialog } from "./certificate-dialog";
 
 const cert = {

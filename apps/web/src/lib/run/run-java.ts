@@ -1,5 +1,6 @@
-import { type JavaVersion, runResult, runStatus, simulateJava } from "@koc/shared";
-import { ApiError, api } from "../../lib/api-client";
+import { type JavaVersion, runResult, runStatus } from "@koc/shared";
+import { ApiError, api } from "../api-client";
+import { simulateJava } from "./simulated-run";
 
 export const SIMULATED_JAVA_LABEL =
   "[Simulated run: no Java runner is available on this server, so this output is an approximation]";
@@ -19,7 +20,7 @@ async function javaEngineAvailable(): Promise<boolean> {
 
 export const simulatedJava = (code: string) => `${SIMULATED_JAVA_LABEL}\n\n${simulateJava(code)}`;
 
-/** Real runs keep the spec's shapes: program output, compile errors as Runtime Error, other failures as Error. */
+/** Real runs keep the simulated run's shapes: program output, compile errors as Runtime Error, other failures as Error. */
 export async function runJava(code: string, version: JavaVersion, stdin?: string): Promise<string> {
   if (code.trim() === "") return "Error: there is no code to run yet. Write a Java program first.";
   if (!(await javaEngineAvailable())) return simulatedJava(code);

@@ -4,7 +4,7 @@ import { runJavaScript } from "./run-javascript";
 import { runPython } from "./run-python";
 
 /**
- * Runs code for the editor and returns the text for its output console (spec sections 4, 5, 8).
+ * Runs code for the editor and returns the text for its output console.
  * `stdin` (a lesson example's input block) feeds Java and Python programs that read input.
  */
 export async function execute(

@@ -1,5 +1,5 @@
 import { Shield } from "lucide-react";
-import { CheckoutActions, CheckoutModal } from "../../payments/components/checkout-modal";
+import { CheckoutActions, CheckoutModal } from "./checkout-modal";
 
 interface PaymentModalProps {
   courseTitle: string;

@@ -2,10 +2,10 @@ import { certificateName } from "@koc/shared";
 import { useMutation } from "@tanstack/react-query";
 import { Crown, Download } from "lucide-react";
 import { useState } from "react";
-import { Modal } from "../../../components/modal";
-import { readToken } from "../../../lib/storage";
-import { useIssueCertificate } from "../../certificates/api/issue-certificate";
-import { downloadCertificatePdf, formatCertificateDate } from "../certificate-pdf";
+import { Modal } from "../../components/modal";
+import { readToken } from "../../lib/storage";
+import { useIssueCertificate } from "./api/issue-certificate";
+import { downloadCertificatePdf, formatCertificateDate } from "./certificate-pdf";
 
 interface CertificateDialogProps {
   userName: string | null | undefined;

@@ -1,9 +1,9 @@
-import { storageKeys } from "@koc/shared";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import type { ReactElement, ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { SessionProvider } from "../../lib/session";
+import { storageKeys } from "../../lib/storage-keys";
 import CodeEditorPanel from "./code-editor-panel";
 import { JAVA_SAMPLES } from "./samples";
 

@@ -22,6 +22,7 @@ import { ReferralSection } from "../referral/referral-section";
 import { ContinueCard, pickContinue } from "./components/continue-card";
 import { DashboardTracker } from "./components/dashboard-tracker";
 import { EnrolledCourseCard } from "./components/enrolled-course-card";
+import { ReviewToday } from "./components/review-today";
 import { UpgradeModal } from "./upgrade-modal";
 import "./dashboard.css";
 
@@ -97,6 +98,8 @@ function Dashboard({ name, email, isPremium }: { name: string; email: string; is
       </header>
 
       {continuing && <ContinueCard course={continuing} />}
+
+      <ReviewToday email={email} />
 
       <StatCards
         label="Your kingdom at a glance"

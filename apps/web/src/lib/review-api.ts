@@ -14,3 +14,7 @@ export const reviewDeckQuery = (who: string) =>
 
 /** The key of every learner's deck, for invalidating after a review or a graded quiz. */
 export const REVIEW_KEY = ["review"] as const;
+
+/** A due date as the review screens say it ("Thursday, 12 March"): the deck's day is the UTC day. */
+export const reviewDay = (iso: string) =>
+  new Date(iso).toLocaleDateString(undefined, { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" });

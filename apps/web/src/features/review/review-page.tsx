@@ -4,14 +4,11 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { QueryError } from "../../components/query-state";
 import { paths } from "../../lib/paths";
-import { reviewDeckQuery } from "../../lib/review-api";
+import { reviewDay, reviewDeckQuery } from "../../lib/review-api";
 import { useSession } from "../../lib/session";
 import { ReviewQuestionCard } from "./components/review-question";
 import { ReviewTrials } from "./components/review-trials";
 import "./review.css";
-
-const dayOf = (iso: string) =>
-  new Date(iso).toLocaleDateString(undefined, { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" });
 
 export default function ReviewPage() {
   const { user } = useSession();
@@ -46,7 +43,7 @@ function ReviewDeckView({ who }: { who: string }) {
       ) : deck.data.dueToday === 0 ? (
         <p className="empty-state" data-testid="review-empty">
           Nothing to review today.
-          {deck.data.nextDueAt ? ` The next card comes back on ${dayOf(deck.data.nextDueAt)}.` : ""}{" "}
+          {deck.data.nextDueAt ? ` The next card comes back on ${reviewDay(deck.data.nextDueAt)}.` : ""}{" "}
           <Link to={paths.dashboard}>Back to the dashboard</Link>
         </p>
       ) : (

@@ -3,10 +3,7 @@ import { RotateCcw } from "lucide-react";
 import { Link } from "react-router";
 import { QueryError } from "../../../components/query-state";
 import { paths } from "../../../lib/paths";
-import { reviewDeckQuery } from "../../../lib/review-api";
-
-const dayOf = (iso: string) =>
-  new Date(iso).toLocaleDateString(undefined, { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" });
+import { reviewDay, reviewDeckQuery } from "../../../lib/review-api";
 
 /**
  * The dashboard's review deck (counted on the server): "Review today (N)" linking to the session,
@@ -27,7 +24,7 @@ export function ReviewToday({ email }: { email: string }) {
         <p className="empty-state" data-testid="review-today">
           Nothing to review today.
           {deck.data.nextDueAt
-            ? ` The next card comes back on ${dayOf(deck.data.nextDueAt)}.`
+            ? ` The next card comes back on ${reviewDay(deck.data.nextDueAt)}.`
             : " Questions you miss and trials you fail come back here a day later."}
         </p>
       ) : (

@@ -4,6 +4,7 @@ import { useId, useState } from "react";
 import { Link } from "react-router";
 import { TutorialRenderer } from "../../../components/tutorial-renderer";
 import { ApiError } from "../../../lib/api-client";
+import { reviewDay } from "../../../lib/review-api";
 import { useAnswerReview } from "../api/answer-review";
 
 /** A question may carry a program in a fenced block after its prompt. */
@@ -11,9 +12,6 @@ function split(question: string): { prompt: string; code: string | null } {
   const at = question.indexOf("```");
   return at < 0 ? { prompt: question, code: null } : { prompt: question.slice(0, at).trim(), code: question.slice(at) };
 }
-
-const dayOf = (iso: string) =>
-  new Date(iso).toLocaleDateString(undefined, { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" });
 
 interface ReviewQuestionCardProps {
   card: ReviewQuestion;
@@ -70,7 +68,7 @@ export function ReviewQuestionCard({ card, position, onNext, last }: ReviewQuest
             {result.correct ? <CheckCircle2 aria-hidden="true" size={18} /> : <XCircle aria-hidden="true" size={18} />}{" "}
             <strong>{result.correct ? "Right!" : "Not quite."}</strong>{" "}
             {result.correct ? "It comes back later, on " : "It comes back tomorrow, "}
-            {dayOf(result.nextDueAt)}.
+            {reviewDay(result.nextDueAt)}.
           </p>
           {result.explain && <p>{result.explain}</p>}
           {result.read && (

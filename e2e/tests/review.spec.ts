@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, gotoAndSettle, test } from "./fixtures";
 import { answerQuiz, type Lesson, lessonsOf } from "./quiz-helpers";
@@ -52,6 +53,15 @@ test("a missed Knowledge Check question comes back the next day, and the review 
   // The key is not on the page before answering.
   const deck = await (await page.request.get("/api/review", { headers: { "x-test-clock-days": "1" } })).text();
   expect(deck).not.toMatch(/correct|explain/i);
+
+  // The session works on a 360 px phone: no sideways scroll, no WCAG A/AA violation.
+  await page.setViewportSize({ width: 360, height: 740 });
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+  const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
 
   await card.getByRole("radio", { name: missed.options[missed.correct] as string, exact: true }).check();
   const graded = page.waitForResponse((r) => /\/api\/review\/[^/]+\/answer$/.test(r.url()));

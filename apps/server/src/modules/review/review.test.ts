@@ -191,6 +191,25 @@ describe.each(engines)("the review deck on %s", (engine) => {
     expect((await deck(owner.auth)).dueToday).toBe(1);
   });
 
+  it("two racing answers to one due card review it once", async () => {
+    clock = start;
+    const u = await registerUser(app);
+    const [, , , lesson] = await lessons("java-programming");
+    if (!lesson) throw new Error("no lesson");
+    await missOne(u.auth, lesson._id, 0);
+    clock += DAY;
+    const [card] = (await deck(u.auth)).questions;
+    const [keyed] = await answersFor(app, lesson._id);
+    const url = `/api/review/${card?.cardId}/answer`;
+    const answers = await Promise.all([
+      call("POST", url, u.auth, { answer: keyed }),
+      call("POST", url, u.auth, { answer: ((keyed ?? 0) + 1) % 4 }),
+    ]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const [row] = await database.db.select().from(reviewCards).where(eq(reviewCards.userId, u.user._id));
+    expect(row?.reps).toBe(2);
+  });
+
   it("a course quiz's wrong answer enters the deck too, in the same transaction as the attempt", async () => {
     clock = start;
     const u = await registerUser(app);

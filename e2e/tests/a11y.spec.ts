@@ -15,6 +15,7 @@ const routes = [
   "/forgot-password",
   "/reset-password",
   "/dashboard",
+  "/review",
   "/terms",
   "/refund-policy",
   "/shipping",

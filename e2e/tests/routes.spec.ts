@@ -13,6 +13,7 @@ const routes: [path: string, heading: RegExp][] = [
   ["/forgot-password", /Forgot Password/],
   ["/reset-password", /Password/],
   ["/dashboard", /Dashboard|login/i],
+  ["/review", /Review/],
   ["/terms", /Terms/],
   ["/refund-policy", /Refund Policy/],
   ["/shipping", /Shipping/],

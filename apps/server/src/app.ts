@@ -53,6 +53,8 @@ import { quizReceiptRoutes, quizRoutes } from "./modules/quiz/routes.js";
 import { createQuizService, type QuizService } from "./modules/quiz/service.js";
 import { referralRoutes } from "./modules/referral/routes.js";
 import { createReferralService, type ReferralService } from "./modules/referral/service.js";
+import { reviewRoutes } from "./modules/review/routes.js";
+import { createReviewService, type ReviewService } from "./modules/review/service.js";
 import { runRoutes } from "./modules/run/routes.js";
 import { registerErrorHandling } from "./plugins/errors.js";
 import { registerInputGuard } from "./plugins/input-guard.js";
@@ -88,6 +90,9 @@ declare module "fastify" {
     exercises: ExerciseService;
     trialTools: TrialTools;
     drafts: DraftService;
+    review: ReviewService;
+    /** The time (ms since epoch) that grading and the review deck go by; tests move it. */
+    clock: () => number;
   }
 }
 
@@ -116,6 +121,8 @@ export interface AppDeps {
   jobOptions?: JobOptions;
   /** Built web app to serve; omitted in API-only tests. */
   webDistDir?: string;
+  /** The clock of quiz and trial grading and of the review deck; defaults to Date.now (tests move it). */
+  now?: () => number;
 }
 
 /** Builds the whole application without listening: main.ts listens, tests inject. */
@@ -195,6 +202,7 @@ export async function buildApp(deps: AppDeps) {
   app.decorate("enrollments", createEnrollmentService(deps.database.db, app.catalogue));
   app.decorate("progress", createProgressService({ db: deps.database.db, catalogue: app.catalogue }));
   app.decorate("certificates", createCertificateService(deps.database.db, app.progress));
+  app.decorate("clock", deps.now ?? Date.now);
   app.decorate(
     "quiz",
     createQuizService({
@@ -202,6 +210,7 @@ export async function buildApp(deps: AppDeps) {
       catalogue: app.catalogue,
       rateLimiter: app.rateLimiter,
       receipts: createReceiptSigner(serverSecret),
+      now: app.clock,
     }),
   );
   app.decorate(
@@ -213,8 +222,10 @@ export async function buildApp(deps: AppDeps) {
       receipts: createTrialReceiptSigner(serverSecret),
       helpSigner: createHelpStateSigner(serverSecret),
       codeRunner: () => app.codeRunner,
+      now: app.clock,
     }),
   );
+  app.decorate("review", createReviewService({ db: deps.database.db, catalogue: app.catalogue }));
   app.decorate(
     "trialTools",
     createTrialTools({
@@ -284,6 +295,7 @@ export async function buildApp(deps: AppDeps) {
         await user.register(exercisePassRoutes);
         await user.register(trialAttemptRoutes);
         await user.register(draftRoutes);
+        await user.register(reviewRoutes);
       });
       await api.register(paymentWebhookRoutes);
       await api.register(paymentModeRoutes);

@@ -70,6 +70,11 @@ export const configSchema = z.object({
    * loopback; TEST_CHECKOUT=1 turns it on anywhere else on purpose, TEST_CHECKOUT=0 turns it off.
    */
   TEST_CHECKOUT: z.enum(["0", "1"]).optional(),
+  /**
+   * Test mode of the review deck's clock: with 1, a request's X-Test-Clock-Days header moves the
+   * review routes' "now" that many days ahead (end-to-end tests of "due tomorrow"). Never in production.
+   */
+  TEST_CLOCK: z.enum(["0", "1"]).optional(),
   /** Checks the X-Razorpay-Signature of webhooks at /api/payment/webhook. */
   RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
   /** Razorpay's API base; tests point it at a local fake. */
@@ -105,6 +110,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (result.data.NODE_ENV === "production" && result.data.TEST_CHECKOUT === "1") {
     throw new ConfigError("Invalid configuration:\n  TEST_CHECKOUT: cannot be 1 when NODE_ENV=production");
+  }
+  if (result.data.NODE_ENV === "production" && result.data.TEST_CLOCK === "1") {
+    throw new ConfigError("Invalid configuration:\n  TEST_CLOCK: cannot be 1 when NODE_ENV=production");
   }
   if (result.data.CODE_RUNNER === "judge0" && !result.data.JUDGE0_URL) {
     throw new ConfigError("Invalid configuration:\n  JUDGE0_URL: is required when CODE_RUNNER=judge0");

@@ -9,7 +9,8 @@
 import { eq } from "drizzle-orm";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { exerciseAttempts, mailOutbox } from "../src/db/schema.js";
+import { exerciseAttempts, mailOutbox, reviewCards } from "../src/db/schema.js";
+import { recordMiss } from "../src/modules/review/deck.js";
 import { createAccountsTestApp, registerUser, TEST_JWT_SECRET } from "./accounts.js";
 import { apiRoutes } from "./fuzz/requests.js";
 import { engines } from "./harness.js";
@@ -38,6 +39,7 @@ const victimEarned = {
   lessonId: "",
   certificateCode: "KOC-1700000000000-ABCDEFGHI",
   attemptId: "00000000-0000-4000-8000-000000000000",
+  reviewCardId: "00000000-0000-4000-8000-000000000000",
 };
 const VICTIM_TRIAL = "python-programming--getting-started-with-python--1";
 const VICTIM_CODE = "print('victim code 7f3a')";
@@ -97,6 +99,10 @@ const SAMPLES: Record<string, Sample> = {
   "GET /api/progress/:id": { params: { id: COURSE } },
   "PUT /api/progress/:id": { params: { id: COURSE }, body: progressBody },
   "POST /api/certificates": { body: { courseId: COURSE } },
+  "GET /api/review": {},
+  get "POST /api/review/:cardId/answer"() {
+    return { params: { cardId: victimEarned.reviewCardId }, body: { answer: 0 } };
+  },
 };
 
 const fill = (url: string, params: Record<string, string> = {}) =>
@@ -150,6 +156,17 @@ describe.each(engines)("authorisation matrix on %s", (engine) => {
       })
       .returning();
     victimEarned.attemptId = String(attempt?.id);
+    // A question the victim missed two days ago: due today in their review deck.
+    const missed = { kind: "quiz" as const, courseId: COURSE, materialId: victimEarned.lessonId, questionIndex: 0 };
+    const [question] = (await t.app.catalogue.lessonWithAnswers(victimEarned.lessonId)).lesson.quiz;
+    await recordMiss(
+      t.database.db,
+      victim.user._id,
+      { ...missed, prompt: String(question?.question) },
+      Date.now() - 2 * 86_400_000,
+    );
+    const [card] = await t.database.db.select().from(reviewCards).where(eq(reviewCards.userId, victim.user._id));
+    victimEarned.reviewCardId = String(card?.id);
     const draft = await t.app.inject({
       method: "PUT",
       url: `/api/drafts/trial:${VICTIM_TRIAL}`,
@@ -328,5 +345,8 @@ describe.each(engines)("authorisation matrix on %s", (engine) => {
     expect(attempt.json()).toMatchObject({ code: VICTIM_CODE });
     const draft = await t.app.inject({ url: `/api/drafts/trial:${VICTIM_TRIAL}`, headers: victim.auth });
     expect(draft.json()).toMatchObject({ code: VICTIM_CODE, updatedAt: 1_000 });
+    // The victim's review card was not answered by the other learner: still due today.
+    const review = await t.app.inject({ url: "/api/review", headers: victim.auth });
+    expect(review.json()).toMatchObject({ dueToday: 1 });
   });
 });

@@ -11,6 +11,7 @@ export * from "./contracts/payments.js";
 export * from "./contracts/progress.js";
 export * from "./contracts/quiz.js";
 export * from "./contracts/referral.js";
+export * from "./contracts/review.js";
 export * from "./contracts/run.js";
 export * from "./contracts/trial-help.js";
 export * from "./rules/catalogue.js";

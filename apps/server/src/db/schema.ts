@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -574,4 +575,53 @@ export const codeDrafts = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
+
+/**
+ * The review deck (decision 0022): one FSRS card per learner and missed item, a quiz question
+ * (`question_index` of a lesson's Knowledge Check, or of the course quiz when `material_id` is
+ * null) or a trial. `item` names the item so that the unique constraint keeps one card each; the
+ * columns after `due` are ts-fsrs's Card, stored as it needs them.
+ */
+export const reviewCards = pgTable(
+  "review_cards",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["quiz", "trial"] }).notNull(),
+    /** "quiz:<course>:<lesson or course-quiz>:<index>" or "trial:<exercise>". */
+    item: text("item").notNull(),
+    courseId: text("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    materialId: text("material_id").references(() => materials.id, { onDelete: "cascade" }),
+    questionIndex: integer("question_index"),
+    /** The question's text when it was missed: a card whose question changed since is left out. */
+    prompt: text("prompt"),
+    exerciseId: text("exercise_id").references(() => exercises.id, { onDelete: "cascade" }),
+    due: timestamp("due", { withTimezone: true }).notNull(),
+    stability: doublePrecision("stability").notNull(),
+    difficulty: doublePrecision("difficulty").notNull(),
+    elapsedDays: integer("elapsed_days").notNull().default(0),
+    scheduledDays: integer("scheduled_days").notNull(),
+    learningSteps: integer("learning_steps").notNull().default(0),
+    reps: integer("reps").notNull(),
+    lapses: integer("lapses").notNull(),
+    /** ts-fsrs State: 0 new, 1 learning, 2 review, 3 relearning. */
+    state: integer("state").notNull(),
+    lastReview: timestamp("last_review", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("review_cards_user_item_unique").on(t.userId, t.item),
+    index("review_cards_user_due_idx").on(t.userId, t.due),
+    check("review_cards_kind_valid", sql`${t.kind} in ('quiz', 'trial')`),
+    check(
+      "review_cards_reference",
+      sql`(${t.kind} = 'quiz' and ${t.questionIndex} is not null and ${t.exerciseId} is null) or (${t.kind} = 'trial' and ${t.exerciseId} is not null and ${t.questionIndex} is null)`,
+    ),
+    check("review_cards_state_valid", sql`${t.state} between 0 and 3`),
+  ],
 );

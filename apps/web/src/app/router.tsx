@@ -112,6 +112,7 @@ export const routes: RouteObject[] = [
       page("/forgot-password", "auth/forgot-password-page"),
       page("/reset-password", "auth/reset-password-page"),
       page("/dashboard", "pages/dashboard-page"),
+      page("/review", "review/review-page"),
       page("/account", "pages/account-page"),
       page("/verify/:code", "certificates/verify-page"),
       page("/terms", "legal/terms-page", { head: heads.terms, queries: false }),

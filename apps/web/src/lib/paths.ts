@@ -14,6 +14,10 @@ export const paths = {
   lessonPattern: "/course/:id/lesson/:materialId",
   /** The course page's course quiz block (the last lesson's Next leads there). */
   courseQuiz: (courseId: string) => `/course/${encodeURIComponent(courseId)}#course-quiz`,
+  /** A trial opened again from its starter code (the review deck's trials): the lesson shows it, reset. */
+  trialFromStarter: (courseId: string, materialId: string, exerciseId: string) =>
+    `/course/${encodeURIComponent(courseId)}/lesson/${encodeURIComponent(materialId)}?trial=${encodeURIComponent(exerciseId)}&from=starter`,
+  review: "/review",
   account: "/account",
   contact: "/contact",
   mentor: "/kattappa",

@@ -2,6 +2,7 @@ import { type SubmissionRequest, type SubmissionResult, type TrialHelp, trialAch
 import { and, count, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
 import { exerciseAttempts, exerciseHelp, exercisePasses, type exercises } from "../../db/schema.js";
+import { recordTrial } from "../review/deck.js";
 import { versionFor } from "./grading.js";
 import type { HelpLadder } from "./help.js";
 import type { HelpStateSigner } from "./help-state.js";
@@ -76,12 +77,15 @@ export function createSubmissionOutcome(deps: {
             target: [exerciseHelp.userId, exerciseHelp.exerciseId],
             set: { failures: sql`${exerciseHelp.failures} + 1`, updatedAt: new Date() },
           });
+        await recordTrial(tx, userId, row, { passed: false, revealedAt: null }, now());
         return null;
       }
       const [help] = await tx
         .select({ revealedAt: exerciseHelp.revealedAt })
         .from(exerciseHelp)
         .where(and(eq(exerciseHelp.userId, userId), eq(exerciseHelp.exerciseId, row.id)));
+      // The review deck: solved with help enters it; a pass of a due card reviews it.
+      await recordTrial(tx, userId, row, { passed: true, revealedAt: help?.revealedAt ?? null }, now());
       const [inserted] = await tx
         .insert(exercisePasses)
         .values({ userId, exerciseId: row.id, courseId: row.courseId, withHelp: help?.revealedAt != null })

@@ -13,6 +13,7 @@ import { quizAttempts, redeemedReceipts } from "../../db/schema.js";
 import { ForbiddenError, NotFoundError, RateLimitedError } from "../../errors.js";
 import type { CatalogueService } from "../catalogue/service.js";
 import { earnReferral } from "../referral/ledger.js";
+import { recordQuizMisses } from "../review/deck.js";
 import { checkAnswerCount, grade, type KeyedQuestion } from "./grading.js";
 import type { ReceiptClaims, ReceiptSigner } from "./receipts.js";
 
@@ -104,7 +105,8 @@ export function createQuizService({ db, catalogue, rateLimiter, receipts, now = 
       );
       if (!taker.user) return { ...result, receipt: receipts.issue(materialId, result.score, now()) };
       const userId = taker.user.id;
-      // A pass earns the referrer's pending credit in the same transaction that records it.
+      // A pass earns the referrer's pending credit, and each wrong answer enters the review deck, in
+      // the same transaction that records the attempt.
       await db.transaction(async (tx) => {
         await tx.insert(quizAttempts).values({
           userId,
@@ -114,6 +116,7 @@ export function createQuizService({ db, catalogue, rateLimiter, receipts, now = 
           answers,
         });
         if (isPassing(result.score)) await earnReferral(tx, userId);
+        await recordQuizMisses(tx, userId, { courseId: lesson.courseId, materialId }, lesson.quiz, answers, now());
       });
       return result;
     },
@@ -136,7 +139,11 @@ export function createQuizService({ db, catalogue, rateLimiter, receipts, now = 
       const keyed = await Promise.all(questions.map(async (q) => ({ ...q, lesson: await lessonOf(q.lesson) })));
       const result = grade(answers, keyed);
       if (!taker.user) return { ...result, receipt: receipts.issueForCourse(courseId, result.score, now()) };
-      await db.insert(quizAttempts).values({ userId: taker.user.id, courseId, score: result.score, answers });
+      const userId = taker.user.id;
+      await db.transaction(async (tx) => {
+        await tx.insert(quizAttempts).values({ userId, courseId, score: result.score, answers });
+        await recordQuizMisses(tx, userId, { courseId, materialId: null }, questions, answers, now());
+      });
       return result;
     },
 

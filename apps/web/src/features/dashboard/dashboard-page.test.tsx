@@ -13,6 +13,7 @@ function dashboardApi(routes: Record<string, FakeAnswer | (() => FakeAnswer)>) {
     "GET /api/certificates": [200, { certificates: [] }],
     "GET /api/payment/history": [200, { payments: [], invoices: [] }],
     "GET /api/progress": [200, []],
+    "GET /api/review": [200, emptyDeck],
     "GET /api/referral/stats/ada%40example.com": [
       200,
       { referralCode: "ADAC0DE2", totalCredits: 0, totalReferrals: 0, referredUsers: [] },
@@ -20,6 +21,8 @@ function dashboardApi(routes: Record<string, FakeAnswer | (() => FakeAnswer)>) {
     ...routes,
   });
 }
+
+const emptyDeck = { dueToday: 0, dayEndsAt: "2026-03-11T00:00:00.000Z", nextDueAt: null, questions: [], trials: [] };
 
 const enrolledSection = () => screen.getByRole("region", { name: "My Enrolled Courses" });
 
@@ -211,5 +214,46 @@ describe("dashboard", () => {
     const section = screen.getByRole("region", { name: "Available Courses" });
     fireEvent.click(within(section).getByRole("button", { name: "Retry" }));
     expect(await within(section).findByText(/No courses available yet/)).toBeTruthy();
+  });
+
+  it("review: the server's count links to the session; nothing due says so with the next day; a failure offers Retry", async () => {
+    const question = {
+      cardId: "00000000-0000-4000-8000-000000000001",
+      courseId: "java-programming",
+      courseTitle: "Java Programming",
+      materialId: "java-programming--operators",
+      from: "Operators",
+      question: "What is 7 / 2 in Java?",
+      options: ["3", "3.5", "4", "3.0"],
+    };
+    let deck: FakeAnswer = [
+      200,
+      {
+        ...emptyDeck,
+        dueToday: 2,
+        questions: [question, { ...question, cardId: "00000000-0000-4000-8000-000000000002" }],
+      },
+    ];
+    dashboardApi({
+      "GET /api/courses": [200, [java]],
+      "GET /api/enrollments": [200, []],
+      "GET /api/review": () => deck,
+    });
+    renderPage("/dashboard", <DashboardPage />, "/dashboard");
+    const link = await screen.findByRole("link", { name: "Review today (2)" });
+    expect(link.getAttribute("href")).toBe("/review");
+    cleanup();
+
+    deck = [200, { ...emptyDeck, nextDueAt: "2026-03-12T09:00:00.000Z" }];
+    renderPage("/dashboard", <DashboardPage />, "/dashboard");
+    expect(await screen.findByText(/Nothing to review today\. The next card comes back on Thursday/)).toBeTruthy();
+    expect(screen.queryByRole("link", { name: /Review today/ })).toBeNull();
+    cleanup();
+
+    deck = [500, { message: "Something went wrong on our side." }];
+    renderPage("/dashboard", <DashboardPage />, "/dashboard");
+    const review = await screen.findByRole("region", { name: "Review" });
+    expect(await within(review).findByRole("button", { name: "Retry" })).toBeTruthy();
+    expect(within(review).queryByText(/Nothing to review/)).toBeNull();
   });
 });

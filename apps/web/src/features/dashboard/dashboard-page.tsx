@@ -20,6 +20,7 @@ import { storageKeys } from "../../lib/storage-keys";
 import { ContinueCard, pickContinue } from "./components/continue-card";
 import { DashboardTracker } from "./components/dashboard-tracker";
 import { EnrolledCourseCard } from "./components/enrolled-course-card";
+import { ReviewToday } from "./components/review-today";
 import "./dashboard.css";
 
 export default function DashboardPage() {
@@ -100,6 +101,8 @@ function Dashboard({ name, email, isPremium }: { name: string; email: string; is
       </header>
 
       {continuing && <ContinueCard course={continuing} />}
+
+      <ReviewToday email={email} />
 
       <StatCards
         label="Your kingdom at a glance"

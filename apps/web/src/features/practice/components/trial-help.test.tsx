@@ -302,3 +302,51 @@ describe("My attempts and drafts", () => {
     });
   });
 });
+
+describe("a trial opened again from the review deck", () => {
+  it("starts from the starter code, keeps the draft one Undo away, and brings the trial into view", async () => {
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    localStorage.setItem(
+      storageKeys.draft(`trial:${ID}`),
+      JSON.stringify({ code: "print('my old try')\n", updatedAt: 1_000 }),
+    );
+    serve({ [`GET ${base}`]: () => [200, detail], [`GET ${base}/help`]: () => [200, help()] });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={[`/course/python-programming/lesson/x?trial=${ID}&from=starter`]}>
+          <SessionProvider>
+            <TrialPanel summary={summary} signedIn={false} />
+          </SessionProvider>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText(/Review: the trial starts again from its starter code/)).toBeTruthy();
+    await waitFor(() => expect(editorText()).toContain("# TODO: print the meals"));
+    // Once the address no longer asks for it (a reload keeps the learner's work), the trial is scrolled to.
+    await waitFor(() => expect(scrolled).toHaveBeenCalledTimes(1));
+    fireEvent.click(screen.getByRole("button", { name: "Undo" }));
+    await waitFor(() => expect(editorText()).toContain("my old try"));
+  });
+
+  it("leaves the draft alone when the address names another trial", async () => {
+    localStorage.setItem(
+      storageKeys.draft(`trial:${ID}`),
+      JSON.stringify({ code: "print('my old try')\n", updatedAt: 1_000 }),
+    );
+    serve({ [`GET ${base}`]: () => [200, detail], [`GET ${base}/help`]: () => [200, help()] });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={["/course/python-programming/lesson/x?trial=another-trial&from=starter"]}>
+          <SessionProvider>
+            <TrialPanel summary={summary} signedIn={false} />
+          </SessionProvider>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(editorText()).toContain("my old try"));
+    expect(screen.queryByText(/Review: the trial starts again/)).toBeNull();
+  });
+});

@@ -1,7 +1,8 @@
 import type { ExerciseDetail, ExerciseSummary } from "@koc/shared";
 import { useQuery } from "@tanstack/react-query";
 import { CheckCircle2, Shield } from "lucide-react";
-import { lazy, Suspense, useCallback, useEffect, useId, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from "react";
+import { useLocation, useSearchParams } from "react-router";
 import { QueryError } from "../../../components/query-state";
 import { TutorialRenderer } from "../../../components/tutorial-renderer";
 import { ApiError } from "../../../lib/api-client";
@@ -107,6 +108,10 @@ function TrialBody({ exercise, signedIn, onPassed }: TrialBodyProps) {
   const [undo, setUndo] = useState<{ code: string; message: string } | null>(null);
   const ids = useId();
 
+  useReopenFromStarter(exercise, (starter) =>
+    replace(starter, "Review: the trial starts again from its starter code."),
+  );
+
   useEffect(() => {
     if (!undo) return;
     const timer = setTimeout(() => setUndo(null), UNDO_MS);
@@ -147,7 +152,7 @@ function TrialBody({ exercise, signedIn, onPassed }: TrialBodyProps) {
   };
 
   return (
-    <div className="trial-body">
+    <div className="trial-body" id={`trial-${exercise._id}`}>
       <div className="trial-statement">
         <TutorialRenderer markdown={exercise.statement} headingOffset={3} />
       </div>
@@ -251,4 +256,43 @@ function TrialBody({ exercise, signedIn, onPassed }: TrialBodyProps) {
       )}
     </div>
   );
+}
+
+/**
+ * The review deck opens a due trial at `?trial={id}&from=starter`: the editor starts again from the
+ * starter code (Undo brings the draft back), the address is cleaned so a reload keeps the learner's
+ * work, and the trial comes into view once the lesson has scrolled to its own row.
+ */
+function useReopenFromStarter(exercise: ExerciseDetail, reset: (starter: string) => void) {
+  const [search, setSearch] = useSearchParams();
+  const { key } = useLocation();
+  const state = useRef<"idle" | "reopened" | "shown">("idle");
+  const asked = search.get("trial") === exercise._id && search.get("from") === "starter";
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the address asks for it
+  useEffect(() => {
+    if (!asked || state.current !== "idle") return;
+    state.current = "reopened";
+    reset(exercise.starter);
+    const next = new URLSearchParams(search);
+    next.delete("trial");
+    next.delete("from");
+    setSearch(next, { replace: true });
+  }, [asked]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the cleaned address is in place (a new key)
+  useEffect(() => {
+    if (state.current !== "reopened" || asked) return;
+    state.current = "shown";
+    let inner = 0;
+    const outer = requestAnimationFrame(() => {
+      inner = requestAnimationFrame(() =>
+        document.getElementById(`trial-${exercise._id}`)?.scrollIntoView({ block: "start" }),
+      );
+    });
+    return () => {
+      cancelAnimationFrame(outer);
+      cancelAnimationFrame(inner);
+    };
+  }, [key, asked]);
 }

@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 const setupFiles = ["./vitest.setup.ts"];
@@ -5,6 +6,9 @@ const setupFiles = ["./vitest.setup.ts"];
 export default defineConfig({
   test: {
     reporters: process.env.CI ? ["verbose"] : ["default"],
+    // Test files run side by side, at least two at a time: much of a file's time is spent waiting
+    // on child processes (the JVM, the server under test) or PostgreSQL, so even two cores keep busy.
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       { test: { name: "shared", include: ["packages/shared/src/**/*.test.ts"], setupFiles } },
       { test: { name: "scripts", include: ["scripts/**/*.test.ts"], setupFiles } },
@@ -24,7 +28,8 @@ export default defineConfig({
           setupFiles,
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Migrates and seeds each engine once; every file starts from a copy (docs/decisions/0022-test-database-snapshots.md).
+          globalSetup: ["./apps/server/test/global-setup.ts"],
         },
       },
       {

@@ -16,7 +16,7 @@ import {
 } from "./index.js";
 import { findJdk } from "./jdk.js";
 import { correctIsUniquelyLongest, positionBounds, quizBalanceProblems, quizStats } from "./quiz-checks.js";
-import { commandFor, compileJava, has, mapLimit, PARALLEL_RUNS, runProcess } from "./run-programs.js";
+import { has, runPrograms } from "./run-programs.js";
 import { courseFrontMatter, type ExerciseEntry } from "./schema.js";
 import {
   codeQuestionProblems,
@@ -510,41 +510,40 @@ describe("every exercise's reference solution passes every case, every starter r
       const root = mkdtempSync(join(tmpdir(), `koc-ex-${lang}-`));
       try {
         const mine = byLang(lang).filter((e) => e.exercise.release !== 21 || jdk21);
+        const file = lang === "java" ? "Main.java" : lang === "python" ? "main.py" : "main.js";
         const programs = mine.flatMap(({ exercise }) =>
-          (["solution", "starter"] as const).map((role) => {
-            const dir = join(root, `${exercise.id}-${role}`);
-            mkdirSync(dir);
-            const file = lang === "java" ? "Main.java" : lang === "python" ? "main.py" : "main.js";
-            writeFileSync(join(dir, file), exercise[role]);
-            return { exercise, role, dir, entry: lang === "java" ? "Main" : file };
-          }),
+          (["solution", "starter"] as const).map((role) => ({
+            exercise,
+            role,
+            dir: join(root, `${exercise.id}-${role}`),
+          })),
         );
-        const on21 = (p: { exercise: ExerciseEntry }) => p.exercise.release === 21;
-        const notCompiled =
-          lang === "java"
-            ? new Set([
-                ...compileJava(programs.filter((p) => !on21(p)).map((p) => p.dir)),
-                ...compileJava(
-                  programs.filter(on21).map((p) => p.dir),
-                  jdk21?.java,
-                  21,
-                ),
-              ])
-            : new Set<string>();
-        const outcomes = await mapLimit(programs, PARALLEL_RUNS, async (p) => {
+        const ran = await runPrograms(
+          programs.map((p) => ({
+            lang,
+            dir: p.dir,
+            files: { [file]: p.exercise[p.role] },
+            entry: lang === "java" ? "Main" : file,
+            stdins: p.exercise.cases.map((c) => c.stdin),
+            timeoutMs: 20_000,
+            java: p.exercise.release === 21 ? jdk21?.java : undefined,
+            release: p.exercise.release === 21 ? 21 : undefined,
+          })),
+        );
+        const notCompiled = new Set(programs.filter((_, i) => ran[i]?.compiled === false).map((p) => p.dir));
+        const outcomes = programs.map((p, i) => {
           if (notCompiled.has(p.dir))
             return { p, failures: p.exercise.cases.map((c) => `${c.name}: does not compile`) };
           const failures: string[] = [];
-          for (const c of p.exercise.cases) {
-            const [cmd, args] = commandFor(lang, p.dir, p.entry, on21(p) ? jdk21?.java : undefined);
-            const r = await runProcess(cmd, args, { cwd: p.dir, stdin: c.stdin, timeoutMs: 20_000 });
-            if (r.timedOut) failures.push(`${c.name}: timed out`);
+          p.exercise.cases.forEach((c, n) => {
+            const r = ran[i]?.runs[n];
+            if (!r || r.timedOut) failures.push(`${c.name}: timed out`);
             else if (!outputMatches(r.stdout, c.stdout)) {
               failures.push(
                 `${c.name}: printed ${JSON.stringify(r.stdout.slice(0, 200))}${r.stderr ? ` (stderr ${JSON.stringify(r.stderr.slice(0, 200))})` : ""}`,
               );
             }
-          }
+          });
           return { p, failures };
         });
         const wrong = outcomes.flatMap(({ p, failures }) => {
@@ -625,41 +624,43 @@ describe("the lessons' output examples", () => {
       const root = mkdtempSync(join(tmpdir(), `koc-out-${lang}-`));
       try {
         const jobs = mine.map(({ example, lesson, where }, i) => {
-          const dir = join(root, String(i));
-          mkdirSync(dir);
+          const files: Record<string, string> = {};
           let entry: string;
           if (example.lang === "java") {
             const { fileClass, mainClass } = javaEntry(example.code);
-            writeFileSync(join(dir, `${fileClass}.java`), example.code);
+            files[`${fileClass}.java`] = example.code;
             entry = mainClass;
           } else if (example.lang === "python") {
             entry = "main.py";
-            writeFileSync(join(dir, entry), example.code);
+            files[entry] = example.code;
           } else {
-            for (const [name, code] of declaredJsFiles(lesson.content)) writeFileSync(join(dir, name), code);
+            for (const [name, code] of declaredJsFiles(lesson.content)) files[name] = code;
             entry = example.fileName ?? "main.js";
-            writeFileSync(join(dir, entry), example.code);
+            files[entry] = example.code;
           }
-          return { example, where, dir, entry };
+          return { example, where, dir: join(root, String(i)), files, entry };
         });
-        const notCompiled = lang === "java" ? compileJava(jobs.map((j) => j.dir)) : new Set<string>();
-        const wrong = (
-          await mapLimit(
-            jobs,
-            PARALLEL_RUNS,
-            async (j: { example: OutputExample; where: string; dir: string; entry: string }) => {
-              if (notCompiled.has(j.dir)) return [`${j.where}: does not compile`];
-              const [cmd, args] = commandFor(lang, j.dir, j.entry);
-              const r = await runProcess(cmd, args, { cwd: j.dir, stdin: j.example.stdin, timeoutMs: 30_000 });
-              if (r.timedOut) return [`${j.where}: timed out`];
-              return outputMatches(r.stdout, j.example.expected)
-                ? []
-                : [
-                    `${j.where}: the lesson shows ${JSON.stringify(j.example.expected)}, it prints ${JSON.stringify(r.stdout)}${r.stderr ? ` (stderr ${JSON.stringify(r.stderr.slice(0, 300))})` : ""}`,
-                  ];
-            },
-          )
-        ).flat();
+        const ran = await runPrograms(
+          jobs.map((j) => ({
+            lang,
+            dir: j.dir,
+            files: j.files,
+            entry: j.entry,
+            stdins: [j.example.stdin],
+            timeoutMs: 30_000,
+          })),
+        );
+        const wrong = jobs.flatMap((j: { example: OutputExample; where: string }, i) => {
+          const outcome = ran[i];
+          if (!outcome?.compiled) return [`${j.where}: does not compile`];
+          const r = outcome.runs[0];
+          if (!r || r.timedOut) return [`${j.where}: timed out`];
+          return outputMatches(r.stdout, j.example.expected)
+            ? []
+            : [
+                `${j.where}: the lesson shows ${JSON.stringify(j.example.expected)}, it prints ${JSON.stringify(r.stdout)}${r.stderr ? ` (stderr ${JSON.stringify(r.stderr.slice(0, 300))})` : ""}`,
+              ];
+        });
         expect(wrong).toEqual([]);
       } finally {
         rmSync(root, { recursive: true, force: true });

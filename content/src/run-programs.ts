@@ -1,5 +1,7 @@
 /** Runs small programs for the content tests: Java through the JDK, Python through CPython, JavaScript through Node. */
 import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { contentRoot } from "./paths.js";
@@ -100,4 +102,90 @@ export function commandFor(
     return [java, ["-Xshare:auto", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-cp", dir, entry]];
   if (lang === "python") return ["python3", [join(dir, entry)]];
   return ["node", [join(dir, entry)]];
+}
+
+/** A program to compile (Java) and run once per input; `files` are written into `dir`. */
+export interface Program {
+  lang: "java" | "python" | "javascript";
+  dir: string;
+  files: Record<string, string>;
+  entry: string;
+  stdins: string[];
+  timeoutMs: number;
+  /** Java: the `java` launcher of the JDK (default: the one on PATH) and the release to compile for. */
+  java?: string | undefined;
+  release?: number | undefined;
+}
+
+/** Whether a Java program compiled, and each input's outcome (none when it did not compile). */
+export interface ProgramOutcome {
+  compiled: boolean;
+  runs: ProcessOutcome[];
+}
+
+const RUNS_CACHE_DIR = join(contentRoot, ".cache", "runs");
+/** Changes when how programs are started changes, so outcomes of the old way are not reused. */
+const RUNS_CACHE_VERSION = JSON.stringify(commandFor("java", "", "", "java")) + process.version;
+
+function runsCacheKey(p: Program): string {
+  const files = Object.entries(p.files).sort(([a], [b]) => a.localeCompare(b));
+  return createHash("sha256")
+    .update(JSON.stringify([RUNS_CACHE_VERSION, p.lang, p.java ?? "", p.release ?? 17, files, p.entry, p.stdins]))
+    .digest("hex");
+}
+
+function readRunsCache(key: string): ProgramOutcome | undefined {
+  try {
+    return JSON.parse(readFileSync(join(RUNS_CACHE_DIR, `${key}.json`), "utf8")) as ProgramOutcome;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Compiles (Java, one warm javac per JDK and release) and runs each program on each of its inputs.
+ * An outcome is kept in content/.cache (gitignored) by a hash of everything that decides it, so an
+ * unchanged program is not run again; an outcome with a time-out is not kept (a busy machine).
+ */
+export async function runPrograms(programs: Program[]): Promise<ProgramOutcome[]> {
+  const keys = programs.map(runsCacheKey);
+  const outcomes = keys.map(readRunsCache);
+  const todo = programs.map((p, i) => ({ p, i })).filter(({ i }) => outcomes[i] === undefined);
+  for (const { p } of todo) {
+    mkdirSync(p.dir, { recursive: true });
+    for (const [name, code] of Object.entries(p.files)) writeFileSync(join(p.dir, name), code);
+  }
+  const notCompiled = new Set<string>();
+  const javaGroups = new Map<string, Program[]>();
+  for (const { p } of todo.filter(({ p }) => p.lang === "java")) {
+    const group = JSON.stringify([p.java ?? "java", p.release ?? 17]);
+    javaGroups.set(group, [...(javaGroups.get(group) ?? []), p]);
+  }
+  for (const [group, members] of javaGroups) {
+    const [java, release] = JSON.parse(group) as [string, number];
+    for (const dir of compileJava(
+      members.map((m) => m.dir),
+      java,
+      release,
+    ))
+      notCompiled.add(dir);
+  }
+  await mapLimit(todo, PARALLEL_RUNS, async ({ p, i }) => {
+    let outcome: ProgramOutcome;
+    if (notCompiled.has(p.dir)) outcome = { compiled: false, runs: [] };
+    else {
+      const runs: ProcessOutcome[] = [];
+      for (const stdin of p.stdins) {
+        const [cmd, args] = commandFor(p.lang, p.dir, p.entry, p.java);
+        runs.push(await runProcess(cmd, args, { cwd: p.dir, stdin, timeoutMs: p.timeoutMs }));
+      }
+      outcome = { compiled: true, runs };
+    }
+    outcomes[i] = outcome;
+    if (!outcome.runs.some((r) => r.timedOut)) {
+      mkdirSync(RUNS_CACHE_DIR, { recursive: true });
+      writeFileSync(join(RUNS_CACHE_DIR, `${keys[i]}.json`), JSON.stringify(outcome));
+    }
+  });
+  return outcomes as ProgramOutcome[];
 }

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "./fixtures";
+import { animationsSettled, expect, test } from "./fixtures";
 
 /** Every route of the route table (the same list as routes.spec.ts). */
 const routes = [
@@ -43,7 +43,7 @@ for (const viewport of widths) {
           await page.waitForLoadState("networkidle");
           await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
           // Let entrance animations finish so contrast is measured on final colours.
-          await page.waitForTimeout(500);
+          await animationsSettled(page);
 
           const slug = path === "/" ? "home" : path.slice(1).replaceAll("/", "-");
           // Kept in test-results/<test>/ and attached to the report.

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, gotoAndSettle, test } from "./fixtures";
+import { animationsSettled, expect, gotoAndSettle, test } from "./fixtures";
 import { answerKey } from "./quiz-helpers";
 
 const password = "royal-secret-1";
@@ -325,7 +325,7 @@ test("the logged-in dashboard, its upgrade modal and the verify page pass WCAG 2
     await loginThroughForm(page, account.email, password);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome back, Eddard Accessible!");
     await expect(page.getByRole("region", { name: "My Enrolled Courses" }).getByRole("link")).toBeVisible();
-    await page.waitForTimeout(300);
+    await animationsSettled(page);
     expect(await axe(), `dashboard at ${width}px`).toEqual([]);
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,

@@ -7,20 +7,36 @@ test.describe("home carousel", () => {
   const slide = (page: import("@playwright/test").Page, n: number) =>
     page.getByRole("group", { name: `${n} of 5`, exact: true });
 
-  test("advances by itself after 4 seconds", async ({ page, consoleErrors }) => {
-    await page.goto("/");
-    await page.mouse.move(0, 0);
+  /** The page's clock stands still from here; only runFor moves it (and fires the carousel's timer). */
+  const stopClock = async (page: import("@playwright/test").Page) => {
+    await page.clock.install({ time: 0 });
+    await page.clock.pauseAt(1_000);
+  };
+
+  /** Proves React has hydrated (a click moves the slides), back on slide 1 with focus and pointer outside. */
+  const hydrated = async (page: import("@playwright/test").Page) => {
+    await page.getByRole("button", { name: "Next slide" }).click();
+    await expect(slide(page, 2)).toBeVisible();
+    await page.getByRole("button", { name: "Previous slide" }).click();
     await expect(slide(page, 1)).toBeVisible();
+    await page.locator("body").click({ position: { x: 1, y: 1 } });
+    await page.mouse.move(0, 0);
+  };
+
+  test("advances by itself after 4 seconds", async ({ page }) => {
+    await stopClock(page);
+    await page.goto("/");
     await expect(slide(page, 1)).toContainText("The King of Code");
-    await expect(slide(page, 2)).toBeVisible({ timeout: 8000 });
+    await hydrated(page);
+    await page.clock.runFor(3_900);
+    await expect(slide(page, 1)).toBeVisible();
+    await page.clock.runFor(200);
     await expect(slide(page, 2)).toContainText("Kattappa");
-    // Measure one full interval between two automatic moves.
-    const start = Date.now();
-    await expect(slide(page, 3)).toBeVisible({ timeout: 8000 });
-    const elapsed = Date.now() - start;
-    expect(elapsed).toBeGreaterThan(3500);
-    expect(elapsed).toBeLessThan(5500);
-    expect(consoleErrors).toEqual([]);
+    // The next move comes one full interval after the automatic one.
+    await page.clock.runFor(3_900);
+    await expect(slide(page, 2)).toBeVisible();
+    await page.clock.runFor(200);
+    await expect(slide(page, 3)).toBeVisible();
   });
 
   test("previous and next move by one and wrap at both ends", async ({ page, consoleErrors }) => {
@@ -43,24 +59,30 @@ test.describe("home carousel", () => {
   });
 
   test("pauses while hovered and can be stopped", async ({ page }) => {
+    await stopClock(page);
     await page.goto("/");
+    await hydrated(page);
     await page.getByRole("region", { name: "Heroes of the kingdom" }).hover();
-    await page.waitForTimeout(4800);
+    await page.clock.runFor(4_800);
     await expect(slide(page, 1)).toBeVisible();
+    // Once the pointer leaves, it moves on again.
+    await page.mouse.move(0, 0);
+    await page.clock.runFor(4_100);
+    await expect(slide(page, 2)).toBeVisible();
     await page.getByRole("button", { name: "Stop slide rotation" }).click();
     await page.mouse.move(0, 0);
     await page.locator("body").click({ position: { x: 1, y: 1 } });
-    await page.waitForTimeout(4800);
-    await expect(slide(page, 1)).toBeVisible();
+    await page.clock.runFor(4_800);
+    await expect(slide(page, 2)).toBeVisible();
   });
 
   test("does not auto-advance for a visitor who prefers reduced motion", async ({ browser, baseURL }) => {
     const context = await browser.newContext({ baseURL: baseURL ?? undefined, reducedMotion: "reduce" });
     const page = await context.newPage();
-    await gotoAndSettle(page, "/");
-    await page.mouse.move(0, 0);
-    await expect(slide(page, 1)).toBeVisible();
-    await page.waitForTimeout(4800);
+    await stopClock(page);
+    await page.goto("/");
+    await hydrated(page);
+    await page.clock.runFor(4_800);
     await expect(slide(page, 1)).toBeVisible();
     await page.getByRole("button", { name: "Next slide" }).click();
     await expect(slide(page, 2)).toBeVisible();

@@ -4,9 +4,8 @@ import type { Mailer } from "../src/adapters/mail/types.js";
 import type { RateLimiter } from "../src/adapters/rate-limit/types.js";
 import { buildApp } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
-import { seedCatalogue } from "../src/db/seed.js";
 import type { JobOptions } from "../src/jobs/queue.js";
-import { createTestDatabase, type Engine, realCatalogue, type TestDatabase } from "./harness.js";
+import { createTestDatabase, type Engine, type TestDatabase } from "./harness.js";
 
 export const TEST_JWT_SECRET = "test-secret-that-is-long-enough-for-hs256-signing";
 
@@ -26,8 +25,7 @@ interface AccountsAppOptions {
 
 export async function createAccountsTestApp(engine: Engine, options: AccountsAppOptions = {}) {
   const shared = options.database;
-  const database = shared ?? (await createTestDatabase(engine));
-  if (!shared) await seedCatalogue(database.db, realCatalogue());
+  const database = shared ?? (await createTestDatabase(engine, { seeded: true }));
   const config = loadConfig({
     NODE_ENV: "test",
     JWT_SECRET: TEST_JWT_SECRET,

@@ -9,11 +9,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
 import { mailOutbox } from "../src/db/schema.js";
-import { seedCatalogue } from "../src/db/seed.js";
 import { loginSlowdownMs, REGISTER_LIMIT, RESET_PASSWORD_LIMIT } from "../src/modules/auth/rate-limits.js";
 import { publicOrigin } from "../src/public-origin.js";
 import { registerUser, TEST_JWT_SECRET } from "./accounts.js";
-import { createTestDatabase, engines, realCatalogue, type TestDatabase } from "./harness.js";
+import { createTestDatabase, engines, type TestDatabase } from "./harness.js";
 import { takeQuiz } from "./quiz.js";
 
 /** A logger destination that keeps every JSON line. */
@@ -31,8 +30,7 @@ function logSink() {
 describe.each(engines)("hardening on %s", (engine) => {
   let database: TestDatabase;
   beforeAll(async () => {
-    database = await createTestDatabase(engine);
-    await seedCatalogue(database.db, realCatalogue());
+    database = await createTestDatabase(engine, { seeded: true });
   });
   afterAll(() => database.dispose());
 

@@ -1,14 +1,19 @@
 /**
  * Test harness: every test file gets its own fresh database on each engine it runs against.
  * PGlite (in memory) always; a fresh PostgreSQL database when TEST_DATABASE_URL is set.
+ * Each starts as a copy of a database migrated (and seeded) once per run by global-setup.ts:
+ * PGlite from a dumped data directory, PostgreSQL from a template database
+ * (docs/decisions/0022-test-database-snapshots.md).
  */
-import { randomBytes } from "node:crypto";
-import { loadCatalogue } from "@koc/content";
-import pg from "pg";
+import { readFileSync } from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import { inject } from "vitest";
 import { buildApp } from "../src/app.js";
 import { type Database, openDatabase } from "../src/db/client.js";
 import { seedCatalogue } from "../src/db/seed.js";
-import { contentCoursesDir } from "../src/paths.js";
+import { createPostgresDatabase, realCatalogue, type SnapshotKind, type Snapshots } from "./databases.js";
+
+export { createPostgresDatabase, realCatalogue, type SnapshotKind, type Snapshots };
 
 export type Engine = "pglite" | "postgres";
 
@@ -18,46 +23,49 @@ export interface TestDatabase extends Database {
   dispose(): Promise<void>;
 }
 
-function withDatabase(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
+/** The global setup's snapshots, or none when a file runs outside the server project's config. */
+function snapshots(): Snapshots | undefined {
+  try {
+    return inject("testDatabaseSnapshots");
+  } catch {
+    return undefined;
+  }
 }
 
-export async function createTestDatabase(engine: Engine): Promise<TestDatabase> {
+/** A fresh database, migrated; with `seeded`, also holding the real catalogue. */
+export async function createTestDatabase(engine: Engine, options: { seeded?: boolean } = {}): Promise<TestDatabase> {
+  const kind: SnapshotKind = options.seeded ? "seeded" : "migrated";
+  const prepared = snapshots();
   if (engine === "pglite") {
-    const database = openDatabase({});
-    await database.migrate();
+    const dump = prepared?.pglite[kind];
+    // PGlite only reads a dump whose Blob says it is gzip; with another type it waits for ever.
+    const pglite = dump
+      ? await PGlite.create({ loadDataDir: new Blob([readFileSync(dump)], { type: "application/x-gzip" }) })
+      : undefined;
+    const database = openDatabase(pglite ? { pglite } : {});
+    if (!pglite) await database.migrate();
+    if (!pglite && options.seeded) await seedCatalogue(database.db, realCatalogue());
     return { ...database, dispose: () => database.close().catch(() => undefined) };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
-  const name = `koc_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  const template = prepared?.postgres?.[kind];
+  const created = await createPostgresDatabase(adminUrl, "koc_test", template);
   // Dropping the database (with force) ends connections the pool is still closing: expected here.
-  const database = openDatabase({ url: withDatabase(adminUrl, name), onIdleConnectionError: () => undefined });
-  await database.migrate();
+  const database = openDatabase({ url: created.url, onIdleConnectionError: () => undefined });
+  if (!template) await database.migrate();
+  if (!template && options.seeded) await seedCatalogue(database.db, realCatalogue());
   return {
     ...database,
     dispose: async () => {
       await database.close().catch(() => undefined);
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await created.drop();
     },
   };
 }
 
-/** The real catalogue from content/ (validation is the content test's job). */
-export const realCatalogue = () => loadCatalogue(contentCoursesDir).catalogue;
-
 export async function createTestApp(engine: Engine, options: { seed?: boolean; webDistDir?: string } = {}) {
-  const database = await createTestDatabase(engine);
-  if (options.seed !== false) await seedCatalogue(database.db, realCatalogue());
+  const database = await createTestDatabase(engine, { seeded: options.seed !== false });
   const app = await buildApp({ database, ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}) });
   await app.ready();
   return {

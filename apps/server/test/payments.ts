@@ -2,9 +2,8 @@
 import { createHmac } from "node:crypto";
 import { buildApp } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
-import { seedCatalogue } from "../src/db/seed.js";
 import { TEST_JWT_SECRET } from "./accounts.js";
-import { createTestDatabase, type Engine, realCatalogue } from "./harness.js";
+import { createTestDatabase, type Engine } from "./harness.js";
 
 export const RAZORPAY_KEY_ID = "rzp_test_FakeKey123";
 export const RAZORPAY_KEY_SECRET = "fake-razorpay-key-secret";
@@ -14,8 +13,7 @@ export const TEST_CHECKOUT_SECRET = "test-checkout-secret-for-the-payment-tests"
 export const hmac = (secret: string, data: string) => createHmac("sha256", secret).update(data).digest("hex");
 
 export async function createPaymentsTestApp(engine: Engine, razorpayUrl?: string) {
-  const database = await createTestDatabase(engine);
-  await seedCatalogue(database.db, realCatalogue());
+  const database = await createTestDatabase(engine, { seeded: true });
   const config = loadConfig({
     NODE_ENV: "test",
     JWT_SECRET: TEST_JWT_SECRET,

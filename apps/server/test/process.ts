@@ -1,10 +1,9 @@
 /** The real server (src/main.ts through tsx) as a child process, for crash, start-up and multi-instance tests. */
 import { type ChildProcess, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { createServer } from "node:net";
 import { join } from "node:path";
-import pg from "pg";
 import { serverRoot } from "../src/paths.js";
+import { createPostgresDatabase } from "./databases.js";
 
 export const freePort = () =>
   new Promise<number>((resolve) => {
@@ -69,24 +68,7 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
 }
 
 /** A fresh, empty PostgreSQL database on the TEST_DATABASE_URL server; drop() removes it. */
-export async function createEmptyPostgresDatabase(adminUrl: string) {
-  const name = `koc_proc_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const u = new URL(adminUrl);
-  u.pathname = `/${name}`;
-  return {
-    url: u.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
+export const createEmptyPostgresDatabase = (adminUrl: string) => createPostgresDatabase(adminUrl, "koc_proc");
 
 /** JSON request against a running server; never throws for HTTP statuses. */
 export async function call(

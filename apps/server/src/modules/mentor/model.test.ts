@@ -6,12 +6,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { registerUser, TEST_JWT_SECRET } from "../../../test/accounts.js";
-import { createTestDatabase, realCatalogue, type TestDatabase } from "../../../test/harness.js";
+import { createTestDatabase, type TestDatabase } from "../../../test/harness.js";
 import { createCircuitBreaker } from "../../adapters/mentor-model/circuit-breaker.js";
 import { createOpenAiCompatibleModel } from "../../adapters/mentor-model/openai-compatible.js";
 import { buildApp } from "../../app.js";
 import { loadConfig } from "../../config.js";
-import { seedCatalogue } from "../../db/seed.js";
 import { SYSTEM_PROMPT } from "./prompt.js";
 
 interface Received {
@@ -72,8 +71,7 @@ describe("mentor with an OpenAI-compatible model (local fake)", () => {
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     base = `http://127.0.0.1:${(server.address() as { port: number }).port}/v1`;
-    database = await createTestDatabase("pglite");
-    await seedCatalogue(database.db, realCatalogue());
+    database = await createTestDatabase("pglite", { seeded: true });
   });
   afterEach(() => {
     for (const res of hanging.splice(0)) res.destroy();

@@ -1,0 +1,84 @@
+/**
+ * Vitest global setup of the server project: migrates (and seeds) one database per engine once per
+ * run, so each test file starts from a copy instead of migrating its own (docs/decisions/0022-test-database-snapshots.md).
+ * PGlite: the data directory is dumped to a gzip file the test files load. PostgreSQL: template
+ * databases each test file's database is created from.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+import type { TestProject } from "vitest/node";
+import { openDatabase } from "../src/db/client.js";
+import { seedCatalogue } from "../src/db/seed.js";
+import { createPostgresDatabase, realCatalogue, type SnapshotKind, type Snapshots } from "./databases.js";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    testDatabaseSnapshots: Snapshots;
+  }
+}
+
+async function pgliteSnapshots(dir: string): Promise<Snapshots["pglite"]> {
+  const pglite = new PGlite();
+  const database = openDatabase({ pglite });
+  try {
+    await database.migrate();
+    const dump = async (kind: SnapshotKind) => {
+      const file = join(dir, `${kind}.tar.gz`);
+      const blob = await pglite.dumpDataDir("gzip");
+      writeFileSync(file, Buffer.from(await blob.arrayBuffer()));
+      return file;
+    };
+    const migrated = await dump("migrated");
+    await seedCatalogue(database.db, realCatalogue());
+    const seeded = await dump("seeded");
+    return { migrated, seeded };
+  } finally {
+    await database.close();
+  }
+}
+
+/** Two template databases: migrated, and a copy of it holding the real catalogue too. */
+async function postgresTemplates(adminUrl: string): Promise<Snapshots["postgres"]> {
+  const migrated = await createPostgresDatabase(adminUrl, "koc_template_migrated");
+  const schema = openDatabase({ url: migrated.url });
+  try {
+    await schema.migrate();
+  } finally {
+    await schema.close();
+  }
+  const seeded = await createPostgresDatabase(adminUrl, "koc_template_seeded", migrated.name);
+  const catalogue = openDatabase({ url: seeded.url });
+  try {
+    await seedCatalogue(catalogue.db, realCatalogue());
+  } finally {
+    await catalogue.close();
+  }
+  return { migrated: migrated.name, seeded: seeded.name };
+}
+
+async function dropDatabases(adminUrl: string, names: string[]) {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    for (const name of names) await admin.query(`drop database if exists ${name} with (force)`);
+  } finally {
+    await admin.end();
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const dir = mkdtempSync(join(tmpdir(), "koc-test-db-"));
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  const [pglite, postgres] = await Promise.all([
+    pgliteSnapshots(dir),
+    adminUrl ? postgresTemplates(adminUrl) : Promise.resolve(undefined),
+  ]);
+  project.provide("testDatabaseSnapshots", { pglite, ...(postgres ? { postgres } : {}) });
+  return async () => {
+    rmSync(dir, { recursive: true, force: true });
+    if (adminUrl && postgres) await dropDatabases(adminUrl, [postgres.migrated, postgres.seeded]);
+  };
+}

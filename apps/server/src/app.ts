@@ -17,6 +17,8 @@ import type { Database } from "./db/client.js";
 import { MAIL_JOB, type MailDelivery } from "./jobs/mail.js";
 import type { JobOptions, JobQueue } from "./jobs/queue.js";
 import { registerJobs } from "./jobs/register.js";
+import { accountRoutes } from "./modules/account/routes.js";
+import { type AccountService, createAccountService } from "./modules/account/service.js";
 import { authenticate } from "./modules/auth/authenticate.js";
 import { authRoutes } from "./modules/auth/routes.js";
 import { type AuthService, createAuthService, PASSWORD_RESET_JOB } from "./modules/auth/service.js";
@@ -87,6 +89,7 @@ declare module "fastify" {
     exercises: ExerciseService;
     trialTools: TrialTools;
     drafts: DraftService;
+    account: AccountService;
   }
 }
 
@@ -224,6 +227,7 @@ export async function buildApp(deps: AppDeps) {
     }),
   );
   app.decorate("drafts", createDraftService(deps.database.db));
+  app.decorate("account", createAccountService({ db: deps.database.db, rateLimiter: app.rateLimiter }));
   app.decorate(
     "referrals",
     createReferralService({ db: deps.database.db, rateLimiter: app.rateLimiter, log: app.log }),
@@ -275,6 +279,7 @@ export async function buildApp(deps: AppDeps) {
         await user.register(exercisePassRoutes);
         await user.register(trialAttemptRoutes);
         await user.register(draftRoutes);
+        await user.register(accountRoutes);
       });
       await api.register(paymentWebhookRoutes);
       await api.register(paymentModeRoutes);

@@ -97,6 +97,9 @@ const SAMPLES: Record<string, Sample> = {
   "GET /api/progress/:id": { params: { id: COURSE } },
   "PUT /api/progress/:id": { params: { id: COURSE }, body: progressBody },
   "POST /api/certificates": { body: { courseId: COURSE } },
+  "POST /api/courses/:id/restart": { params: { id: COURSE } },
+  "GET /api/account/export": {},
+  "POST /api/account/delete": { body: { currentPassword: "not-the-password", confirm: true } },
 };
 
 const fill = (url: string, params: Record<string, string> = {}) =>

@@ -13,7 +13,7 @@ const PASSWORD = "correct horse battery";
 
 describe("the export covers every table that holds a learner's rows", () => {
   it("lists each table with a user_id column as a section or as deliberately left out", () => {
-    const linked = Object.values(schema)
+    const linked = Object.values(schema as Record<string, unknown>)
       .filter((v): v is PgTable => is(v, PgTable))
       .map((t) => getTableConfig(t))
       .filter((c) => c.columns.some((col) => col.name === "user_id"))

@@ -1,3 +1,4 @@
+import { and, eq, ne } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccountsTestApp, registerUser } from "../../../test/accounts.js";
 import { engines } from "../../../test/harness.js";
@@ -10,6 +11,7 @@ import {
   TRIAL_COURSE,
 } from "../../../test/learner-data.js";
 import { putCompleted, takeQuiz } from "../../../test/quiz.js";
+import { exerciseHelp, exercises } from "../../db/schema.js";
 
 describe.each(engines)("starting a course over on %s", (engine) => {
   let t: Awaited<ReturnType<typeof createAccountsTestApp>>;
@@ -46,6 +48,20 @@ describe.each(engines)("starting a course over on %s", (engine) => {
     const before = await progress(learner.auth, TRIAL_COURSE);
     expect(before.xp).toBeGreaterThan(0);
     expect(before.completed).toHaveLength(1);
+    // A second trial of the course whose solution the learner had revealed.
+    const [revealed] = await t.database.db
+      .select({ id: exercises.id })
+      .from(exercises)
+      .where(and(eq(exercises.courseId, TRIAL_COURSE), ne(exercises.id, TRIAL)))
+      .limit(1);
+    await t.database.db.insert(exerciseHelp).values({
+      userId: learner.user._id,
+      exerciseId: String(revealed?.id),
+      failures: 3,
+      hintsTaken: 3,
+      failuresAtLastHint: 3,
+      revealedAt: new Date(),
+    });
     const otherBefore = await exportOf(other.auth);
     const smallBefore = await progress(learner.auth, SMALL_COURSE);
 
@@ -66,7 +82,10 @@ describe.each(engines)("starting a course over on %s", (engine) => {
     expect(inCourse(data.quizAttempts)).toEqual([]);
     expect(inCourse(data.lessonCompletions)).toEqual([]);
     expect(inCourse(data.exercisePasses)).toEqual([]);
-    expect(inCourse(data.helpLadder)).toEqual([]);
+    // The ladder starts again, but a solution once seen stays seen (a later pass is "with help").
+    expect(inCourse(data.helpLadder)).toEqual([
+      expect.objectContaining({ exerciseId: revealed?.id, failures: 0, hintsTaken: 0, revealedAt: expect.any(String) }),
+    ]);
     // Kept: the enrolment (at 0%), the attempt history and draft, the certificate and the payment.
     const enrolments = (await t.app.inject({ url: "/api/enrollments", headers: learner.auth })).json();
     expect(enrolments.find((e: { _id: string }) => e._id === TRIAL_COURSE)?.progress).toMatchObject({ completed: 0 });

@@ -1,5 +1,5 @@
 import { type CourseProgressBody, courseXp, dayStreak, isPassing, type StoredCourseProgress } from "@koc/shared";
-import { and, eq, inArray, isNotNull, notInArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, notInArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import {
   courses,
@@ -174,7 +174,8 @@ export function createProgressService({ db, catalogue, now = () => new Date() }:
 
     /**
      * "Start this course over" (decision 0022): the course's graded quizzes, completions, trial passes
-     * and help ladders go, in one transaction, so progress, xp and achievements read zero. Kept: the
+     * and help ladders go (a revealed solution stays revealed), in one transaction, so progress, xp and
+     * achievements read zero. Kept: the
      * enrolment, certificates, payments, the attempt history and drafts, and the completion history
      * (each completion undone is recorded like the button's, so the streak stays as the button leaves it).
      */
@@ -200,10 +201,15 @@ export function createProgressService({ db, catalogue, now = () => new Date() }:
         await tx
           .delete(exercisePasses)
           .where(and(eq(exercisePasses.userId, userId), eq(exercisePasses.courseId, courseId)));
+        // The ladder starts again, but a solution once seen stays seen: a later pass of that trial is
+        // still "solved with help" (a quarter of the xp, not on the certificate).
         const trials = tx.select({ id: exercises.id }).from(exercises).where(eq(exercises.courseId, courseId));
+        const ladder = and(eq(exerciseHelp.userId, userId), inArray(exerciseHelp.exerciseId, trials));
+        await tx.delete(exerciseHelp).where(and(ladder, isNull(exerciseHelp.revealedAt)));
         await tx
-          .delete(exerciseHelp)
-          .where(and(eq(exerciseHelp.userId, userId), inArray(exerciseHelp.exerciseId, trials)));
+          .update(exerciseHelp)
+          .set({ failures: 0, hintsTaken: 0, failuresAtLastHint: 0, updatedAt: new Date() })
+          .where(ladder);
       });
       return compute(userId, courseId, timeZone);
     },

@@ -317,7 +317,7 @@ export const paymentOrders = pgTable(
   {
     /** The gateway's order id, e.g. order_Nx3...; what the browser's checkout pays. */
     id: text("id").primaryKey(),
-    /** Null once the buyer deleted their account: the record is kept for the accounts (decision 0022). */
+    /** Null once the buyer deleted their account: the record is kept for the accounts (decision 0023). */
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
     gateway: text("gateway", { enum: ["razorpay", "test"] }).notNull(),
     amount: integer("amount").notNull(),
@@ -336,7 +336,7 @@ export const payments = pgTable(
     orderId: text("order_id")
       .notNull()
       .references(() => paymentOrders.id, { onDelete: "cascade" }),
-    /** Null once the buyer deleted their account: the record is kept for the accounts (decision 0022). */
+    /** Null once the buyer deleted their account: the record is kept for the accounts (decision 0023). */
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
     status: text("status", { enum: ["captured", "failed"] }).notNull(),
     amount: integer("amount").notNull(),
@@ -360,7 +360,7 @@ export const invoices = pgTable("invoices", {
     .unique()
     .references(() => payments.id, { onDelete: "cascade" }),
   orderId: text("order_id").notNull(),
-  /** Null once the buyer deleted their account: the invoice is kept as issued (decision 0022). */
+  /** Null once the buyer deleted their account: the invoice is kept as issued (decision 0023). */
   userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
   buyerName: text("buyer_name").notNull(),
   buyerEmail: text("buyer_email").notNull(),

@@ -263,5 +263,17 @@ describe.each(engines)("a learner's own data on %s", (engine) => {
     expect((await exportOf(referrer.auth)).body).not.toContain(res.json().user._id);
     expect((await deleteAccount(friend, { currentPassword: PASSWORD, confirm: true })).statusCode).toBe(200);
     expect((await credits()).filter((c) => c.earnedAt)).toHaveLength(1);
+
+    // A friend who joined but never passed a check leaves no pending credit behind.
+    const pending = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/register",
+      payload: { name: "Pending", email: "friend-pending@example.com", password: PASSWORD, referralCode: code },
+      remoteAddress: "10.97.0.2",
+    });
+    expect((await credits()).filter((c) => !c.earnedAt)).toHaveLength(1);
+    const pendingAuth = { authorization: `Bearer ${pending.json().token}` };
+    expect((await deleteAccount(pendingAuth, { currentPassword: PASSWORD, confirm: true })).statusCode).toBe(200);
+    expect(await credits()).toEqual([expect.objectContaining({ earnedAt: expect.any(String) })]);
   });
 });

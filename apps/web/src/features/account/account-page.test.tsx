@@ -164,12 +164,16 @@ describe("the account page", () => {
         ],
         "/account",
       );
+      localStorage.setItem("draft_trial:java-1", JSON.stringify({ code: "class Mine {}", updatedAt: 1 }));
+      localStorage.setItem("enrolledCourses_ada@example.com", "[]");
       const dialog = await openDialog();
       fireEvent.input(within(dialog).getByLabelText("Current password"), { target: { value: "my-password" } });
       fireEvent.click(within(dialog).getByRole("checkbox", { name: /I understand/ }));
       fireEvent.click(within(dialog).getByRole("button", { name: "Delete my account for good" }));
       expect(await screen.findByRole("heading", { name: "Home page" })).toBeTruthy();
       expect(localStorage.getItem("token")).toBeNull();
+      expect(localStorage.getItem("draft_trial:java-1")).toBeNull();
+      expect(localStorage.getItem("enrolledCourses_ada@example.com")).toBeNull();
     });
   });
 

@@ -1,4 +1,4 @@
-import { deleteAccountRequest } from "@koc/shared";
+import { deleteAccountRequest, storageKeys } from "@koc/shared";
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
@@ -9,6 +9,7 @@ import { TextField } from "../../../components/text-field";
 import { ApiError } from "../../../lib/api-client";
 import { paths } from "../../../lib/paths";
 import { useSession } from "../../../lib/session";
+import { keysWithPrefix, removeKey } from "../../../lib/storage";
 import { deleteAccountCall } from "../api/account-calls";
 
 const CURRENT_FIELD = "body.currentPassword:";
@@ -48,7 +49,7 @@ export function DeleteAccount() {
 }
 
 function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
-  const { logout } = useSession();
+  const { user, logout } = useSession();
   const { notify } = useAlerts();
   const navigate = useNavigate();
   const { register, handleSubmit, setError, setValue, setFocus, formState } = useZodForm(deleteAccountRequest, {
@@ -59,6 +60,9 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
   const onSubmit = handleSubmit(async (body) => {
     try {
       const answer = await deleteAccountCall(body);
+      // What this browser kept of the account goes too (logout clears the session and progress).
+      if (user) removeKey(storageKeys.enrollments(user.email));
+      for (const key of keysWithPrefix(storageKeys.draft(""))) removeKey(key);
       logout();
       notify(answer.message, "success");
       navigate(paths.home);

@@ -17,6 +17,8 @@ import type { Database } from "./db/client.js";
 import { MAIL_JOB, type MailDelivery } from "./jobs/mail.js";
 import type { JobOptions, JobQueue } from "./jobs/queue.js";
 import { registerJobs } from "./jobs/register.js";
+import { accountRoutes } from "./modules/account/routes.js";
+import { type AccountService, createAccountService } from "./modules/account/service.js";
 import { authenticate } from "./modules/auth/authenticate.js";
 import { authRoutes } from "./modules/auth/routes.js";
 import { type AuthService, createAuthService, PASSWORD_RESET_JOB } from "./modules/auth/service.js";
@@ -93,6 +95,7 @@ declare module "fastify" {
     review: ReviewService;
     /** The time (ms since epoch) that grading and the review deck go by; tests move it. */
     clock: () => number;
+    account: AccountService;
   }
 }
 
@@ -236,6 +239,7 @@ export async function buildApp(deps: AppDeps) {
     }),
   );
   app.decorate("drafts", createDraftService(deps.database.db));
+  app.decorate("account", createAccountService({ db: deps.database.db, rateLimiter: app.rateLimiter }));
   app.decorate(
     "referrals",
     createReferralService({ db: deps.database.db, rateLimiter: app.rateLimiter, log: app.log }),
@@ -296,6 +300,7 @@ export async function buildApp(deps: AppDeps) {
         await user.register(trialAttemptRoutes);
         await user.register(draftRoutes);
         await user.register(reviewRoutes);
+        await user.register(accountRoutes);
       });
       await api.register(paymentWebhookRoutes);
       await api.register(paymentModeRoutes);

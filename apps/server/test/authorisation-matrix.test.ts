@@ -103,6 +103,9 @@ const SAMPLES: Record<string, Sample> = {
   get "POST /api/review/:cardId/answer"() {
     return { params: { cardId: victimEarned.reviewCardId }, body: { answer: 0 } };
   },
+  "POST /api/courses/:id/restart": { params: { id: COURSE } },
+  "GET /api/account/export": {},
+  "POST /api/account/delete": { body: { currentPassword: "not-the-password", confirm: true } },
 };
 
 const fill = (url: string, params: Record<string, string> = {}) =>

@@ -1,3 +1,4 @@
+export * from "./contracts/account.js";
 export * from "./contracts/auth.js";
 export * from "./contracts/catalogue.js";
 export * from "./contracts/certificates.js";

@@ -291,7 +291,11 @@ export const creditLedger = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     reason: text("reason", { enum: ["referral"] }).notNull(),
-    referredUserId: uuid("referred_user_id").references(() => users.id, { onDelete: "cascade" }),
+    /**
+     * The friend; set null when the friend deletes their account, so a credit already earned stays
+     * the referrer's (a pending one is removed with the account: it can never be earned).
+     */
+    referredUserId: uuid("referred_user_id").references(() => users.id, { onDelete: "set null" }),
     amount: integer("amount").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /** When the friend's first passed Knowledge Check earned it; null while pending. */
@@ -304,7 +308,7 @@ export const creditLedger = pgTable(
     check("credit_ledger_amount_positive", sql`${t.amount} > 0`),
     check(
       "credit_ledger_referral_names_friend",
-      sql`${t.reason} <> 'referral' or (${t.referredUserId} is not null and ${t.referredUserId} <> ${t.userId})`,
+      sql`${t.reason} <> 'referral' or ${t.referredUserId} is null or ${t.referredUserId} <> ${t.userId}`,
     ),
   ],
 );
@@ -314,9 +318,8 @@ export const paymentOrders = pgTable(
   {
     /** The gateway's order id, e.g. order_Nx3...; what the browser's checkout pays. */
     id: text("id").primaryKey(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    /** Null once the buyer deleted their account: the record is kept for the accounts (decision 0023). */
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
     gateway: text("gateway", { enum: ["razorpay", "test"] }).notNull(),
     amount: integer("amount").notNull(),
     currency: text("currency").notNull(),
@@ -334,9 +337,8 @@ export const payments = pgTable(
     orderId: text("order_id")
       .notNull()
       .references(() => paymentOrders.id, { onDelete: "cascade" }),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    /** Null once the buyer deleted their account: the record is kept for the accounts (decision 0023). */
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
     status: text("status", { enum: ["captured", "failed"] }).notNull(),
     amount: integer("amount").notNull(),
     currency: text("currency").notNull(),
@@ -359,9 +361,8 @@ export const invoices = pgTable("invoices", {
     .unique()
     .references(() => payments.id, { onDelete: "cascade" }),
   orderId: text("order_id").notNull(),
-  userId: uuid("user_id")
-    .notNull()
-    .references(() => users.id, { onDelete: "cascade" }),
+  /** Null once the buyer deleted their account: the invoice is kept as issued (decision 0023). */
+  userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
   buyerName: text("buyer_name").notNull(),
   buyerEmail: text("buyer_email").notNull(),
   item: text("item").notNull(),

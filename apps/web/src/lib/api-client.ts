@@ -77,8 +77,8 @@ export async function apiStream(
  * Downloads an owner-only file (an invoice, a certificate) with the login token and hands it to the
  * browser as a download: a plain link could not carry the token.
  */
-export async function downloadFile(url: string, fileName: string): Promise<void> {
-  const res = await send(url, { headers: { accept: "application/pdf" } });
+export async function downloadFile(url: string, fileName: string, accept = "application/pdf"): Promise<void> {
+  const res = await send(url, { headers: { accept } });
   const objectUrl = URL.createObjectURL(await res.blob());
   const a = document.createElement("a");
   a.href = objectUrl;

@@ -55,6 +55,21 @@ export async function putProgress(courseId: string, progress: CourseProgress): P
   return server;
 }
 
+/**
+ * POST /api/courses/{courseId}/restart: the server forgets the course's passes, completions and
+ * trials; its empty record replaces the browser's copy (which would otherwise be sent up again).
+ */
+export async function restartCourse(courseId: string): Promise<CourseProgress> {
+  const stored = await api(`/courses/${encodeURIComponent(courseId)}/restart${zoneQuery()}`, {
+    method: "POST",
+    body: {},
+    schema: storedCourseProgress,
+  });
+  const server = normaliseProgress(stored);
+  writeJson(storageKeys.progress(courseId), server);
+  return server;
+}
+
 /** Keeps a visitor's quiz receipt until they register or sign in. */
 export function keepReceipt(receipt: string): void {
   const list = readJson<unknown>(storageKeys.quizReceipts, []);

@@ -217,6 +217,22 @@ describe.each(engines)("payments through Razorpay (a local fake) on %s", (engine
     expect(hook.json().status).toBe(`fulfilled: ${verify.json().invoiceId}`);
   });
 
+  it("a capture that arrives after the buyer deleted the account is refused and creates no invoice", async () => {
+    const u = await registerUser(t.app);
+    const order = await createOrder(u);
+    const deleted = await post("/api/account/delete", u.auth, { currentPassword: u.password, confirm: true });
+    expect(deleted.statusCode).toBe(200);
+    const payment = fake.pay(order.id);
+    const hook = await sendWebhook(capturedEvent(payment), eventId());
+    expect(hook.statusCode).toBe(200);
+    expect(hook.json().status).toBe("refused: the account of this order has been deleted");
+    const [row] = await t.database.db
+      .select({ n: count() })
+      .from(invoiceTable)
+      .where(eq(invoiceTable.orderId, order.id));
+    expect(row?.n).toBe(0);
+  });
+
   it("a webhook after verify (order.paid) grants nothing twice; payment.failed is recorded", async () => {
     const u = await registerUser(t.app);
     const order = await createOrder(u);

@@ -61,6 +61,9 @@ export async function queueInvoiceMailSafely(
  * (verify-payment, webhooks) write once and all return the same invoice.
  */
 export async function fulfil(tx: DbOrTx, order: OrderRow, payment: GatewayPayment, actor: string) {
+  const buyerId = order.userId;
+  // Unpaid orders go with a deleted account (decision 0023); a paid one only loses its buyer.
+  if (!buyerId) throw new NotFoundError("The account of this order has been deleted");
   const inserted = await tx
     .insert(payments)
     .values({
@@ -78,10 +81,7 @@ export async function fulfil(tx: DbOrTx, order: OrderRow, payment: GatewayPaymen
     })
     .returning({ id: payments.id });
   if (inserted.length > 0) {
-    const [buyer] = await tx
-      .select({ name: users.name, email: users.email })
-      .from(users)
-      .where(eq(users.id, order.userId));
+    const [buyer] = await tx.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, buyerId));
     if (!buyer) throw new NotFoundError("User not found");
     await tx
       .insert(invoices)
@@ -96,7 +96,7 @@ export async function fulfil(tx: DbOrTx, order: OrderRow, payment: GatewayPaymen
         currency: payment.currency,
       })
       .onConflictDoNothing();
-    await grantForPayment(tx, order.userId, payment.id, actor);
+    await grantForPayment(tx, buyerId, payment.id, actor);
   }
   const [invoice] = await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.paymentId, payment.id));
   if (!invoice) throw new Error(`payment ${payment.id} has no invoice`);

@@ -80,6 +80,10 @@ export function createWebhookHandler({ db, secret, log, queueInvoiceMail }: Webh
         if (payment.status !== "captured" || !matchesOrder(order, payment)) {
           outcome = "refused: payment does not match the order";
           log.warn({ eventId, payment, orderId: order.id }, "webhook payment does not match its order");
+        } else if (!order.userId) {
+          // The buyer deleted their account before this capture arrived: refund it from Razorpay's dashboard.
+          outcome = "refused: the account of this order has been deleted";
+          log.warn({ eventId, paymentId: payment.id, orderId: order.id }, "payment captured for a deleted account");
         } else {
           const result = await fulfil(tx, order, payment, "razorpay:webhook");
           outcome = `fulfilled: ${result.invoiceId}`;

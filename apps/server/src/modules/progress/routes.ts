@@ -46,4 +46,16 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request) => app.progress.put(currentUser(request).id, request.params.id, request.body, request.query.timeZone),
   );
+
+  app.post(
+    "/courses/:id/restart",
+    {
+      schema: {
+        params: courseIdParams,
+        querystring: progressQuery,
+        response: { 200: storedCourseProgress, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody },
+      },
+    },
+    (request) => app.progress.restart(currentUser(request).id, request.params.id, request.query.timeZone),
+  );
 };

@@ -1,7 +1,17 @@
 import { type CourseProgressBody, courseXp, dayStreak, isPassing, type StoredCourseProgress } from "@koc/shared";
-import { and, eq, inArray, isNotNull, notInArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, notInArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { exercisePasses, quizAttempts, topicCompletionChanges, topicCompletions } from "../../db/schema.js";
+import {
+  courses,
+  enrollments,
+  exerciseHelp,
+  exercisePasses,
+  exercises,
+  quizAttempts,
+  topicCompletionChanges,
+  topicCompletions,
+} from "../../db/schema.js";
+import { ForbiddenError, NotFoundError } from "../../errors.js";
 import type { CatalogueService } from "../catalogue/service.js";
 
 interface ProgressDeps {
@@ -15,6 +25,8 @@ interface ProgressDeps {
  * topic, a pass unlocks the knowledge section) and completions (accepted only after a pass). The
  * browser's progress_{courseId} record is a cache of this answer.
  */
+export const RESTART_NOT_ENROLLED = "Enrol in this course before starting it over.";
+
 export function createProgressService({ db, catalogue, now = () => new Date() }: ProgressDeps) {
   /**
    * Everything the progress of one course is computed from, in one round trip: attempts, completions,
@@ -156,6 +168,48 @@ export function createProgressService({ db, catalogue, now = () => new Date() }:
           ...done.map((r) => ({ userId, courseId, materialId: r.materialId, completed: true })),
         ];
         if (changed.length > 0) await tx.insert(topicCompletionChanges).values(changed);
+      });
+      return compute(userId, courseId, timeZone);
+    },
+
+    /**
+     * "Start this course over" (decision 0023): the course's graded quizzes, completions, trial passes
+     * and help ladders go (a revealed solution stays revealed), in one transaction, so progress, xp and
+     * achievements read zero. Kept: the
+     * enrolment, certificates, payments, the attempt history and drafts, and the completion history
+     * (each completion undone is recorded like the button's, so the streak stays as the button leaves it).
+     */
+    async restart(userId: string, courseId: string, timeZone = "UTC"): Promise<StoredCourseProgress> {
+      const [course] = await db.select({ id: courses.id }).from(courses).where(eq(courses.id, courseId));
+      if (!course) throw new NotFoundError("Course not found");
+      await db.transaction(async (tx) => {
+        const [enrolled] = await tx
+          .select({ courseId: enrollments.courseId })
+          .from(enrollments)
+          .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId)));
+        if (!enrolled) throw new ForbiddenError(RESTART_NOT_ENROLLED);
+        const undone = await tx
+          .delete(topicCompletions)
+          .where(and(eq(topicCompletions.userId, userId), eq(topicCompletions.courseId, courseId)))
+          .returning({ materialId: topicCompletions.materialId });
+        if (undone.length > 0) {
+          await tx
+            .insert(topicCompletionChanges)
+            .values(undone.map((r) => ({ userId, courseId, materialId: r.materialId, completed: false })));
+        }
+        await tx.delete(quizAttempts).where(and(eq(quizAttempts.userId, userId), eq(quizAttempts.courseId, courseId)));
+        await tx
+          .delete(exercisePasses)
+          .where(and(eq(exercisePasses.userId, userId), eq(exercisePasses.courseId, courseId)));
+        // The ladder starts again, but a solution once seen stays seen: a later pass of that trial is
+        // still "solved with help" (a quarter of the xp, not on the certificate).
+        const trials = tx.select({ id: exercises.id }).from(exercises).where(eq(exercises.courseId, courseId));
+        const ladder = and(eq(exerciseHelp.userId, userId), inArray(exerciseHelp.exerciseId, trials));
+        await tx.delete(exerciseHelp).where(and(ladder, isNull(exerciseHelp.revealedAt)));
+        await tx
+          .update(exerciseHelp)
+          .set({ failures: 0, hintsTaken: 0, failuresAtLastHint: 0, updatedAt: new Date() })
+          .where(ladder);
       });
       return compute(userId, courseId, timeZone);
     },

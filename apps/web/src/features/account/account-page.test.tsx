@@ -111,4 +111,79 @@ describe("the account page", () => {
     expect(await screen.findByRole("heading", { name: "Login page" })).toBeTruthy();
     expect(localStorage.getItem("token")).toBeNull();
   });
+
+  describe("Delete my account", () => {
+    const openDialog = async () => {
+      fireEvent.click(await screen.findByRole("button", { name: "Delete my account" }));
+      return screen.getByRole("dialog", { name: "Delete your account?" });
+    };
+    const deleteCalls = (api: ReturnType<typeof accountApi>) =>
+      api.mock.calls.filter(([url]) => String(url).includes("/api/account/delete"));
+
+    it("says what goes and what stays, and sends nothing until the box is ticked and the password given", async () => {
+      const api = accountApi({});
+      open();
+      const dialog = await openDialog();
+      expect(dialog.textContent).toContain("your certificates: their verify links stop working");
+      expect(dialog.textContent).toContain("Kept: the invoices");
+      fireEvent.click(within(dialog).getByRole("button", { name: "Delete my account for good" }));
+      expect(await within(dialog).findByText("Current password is required.")).toBeTruthy();
+      expect(within(dialog).getByText("Tick the box to confirm.")).toBeTruthy();
+      expect(deleteCalls(api)).toEqual([]);
+      // Keeping the account closes the dialog, still signed in.
+      fireEvent.click(within(dialog).getByRole("button", { name: "Keep my account" }));
+      await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+      expect(localStorage.getItem("token")).toBe("tok");
+    });
+
+    it("a wrong password is refused under its field, cleared, and the learner stays signed in", async () => {
+      const api = accountApi({
+        "POST /api/account/delete": [400, { message: "body.currentPassword: is not your current password" }],
+      });
+      open();
+      const dialog = await openDialog();
+      const password = within(dialog).getByLabelText("Current password") as HTMLInputElement;
+      fireEvent.input(password, { target: { value: "Wrong-password " } });
+      fireEvent.click(within(dialog).getByRole("checkbox", { name: /I understand/ }));
+      fireEvent.click(within(dialog).getByRole("button", { name: "Delete my account for good" }));
+      expect(await within(dialog).findByText("Current password is not your current password.")).toBeTruthy();
+      expect(password.value).toBe("");
+      expect(JSON.parse(String(deleteCalls(api)[0]?.[1]?.body))).toEqual({
+        currentPassword: "Wrong-password ",
+        confirm: true,
+      });
+      expect(localStorage.getItem("token")).toBe("tok");
+    });
+
+    it("deletes with the password and the ticked box, signs out and goes home", async () => {
+      accountApi({ "POST /api/account/delete": [200, { message: "Your account has been deleted." }] });
+      renderRoutes(
+        [
+          { path: "/account", element: <AccountPage /> },
+          { path: "/", element: <h1>Home page</h1> },
+        ],
+        "/account",
+      );
+      localStorage.setItem("draft_trial:java-1", JSON.stringify({ code: "class Mine {}", updatedAt: 1 }));
+      localStorage.setItem("enrolledCourses_ada@example.com", "[]");
+      const dialog = await openDialog();
+      fireEvent.input(within(dialog).getByLabelText("Current password"), { target: { value: "my-password" } });
+      fireEvent.click(within(dialog).getByRole("checkbox", { name: /I understand/ }));
+      fireEvent.click(within(dialog).getByRole("button", { name: "Delete my account for good" }));
+      expect(await screen.findByRole("heading", { name: "Home page" })).toBeTruthy();
+      expect(localStorage.getItem("token")).toBeNull();
+      expect(localStorage.getItem("draft_trial:java-1")).toBeNull();
+      expect(localStorage.getItem("enrolledCourses_ada@example.com")).toBeNull();
+    });
+  });
+
+  it("says so when the data file cannot be gathered, and the button tries again", async () => {
+    accountApi({ "GET /api/account/export": [500, { message: "Internal Server Error" }] });
+    open();
+    fireEvent.click(await screen.findByRole("button", { name: "Download my data" }));
+    expect(
+      await screen.findByText("Your data could not be gathered (Internal Server Error). Please try again."),
+    ).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Download my data" })).toBeTruthy();
+  });
 });

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Crown } from "lucide-react";
 import { Link } from "react-router";
+import { DownloadMyData } from "../../components/download-my-data";
 import { QueryState } from "../../components/query-state";
 import { withNext } from "../../lib/next-path";
 import { paths } from "../../lib/paths";
@@ -8,6 +9,7 @@ import { useSession } from "../../lib/session";
 import { useSlot } from "../../lib/slots";
 import { accountQuery } from "./api/account-calls";
 import { ChangePasswordForm } from "./components/change-password-form";
+import { DeleteAccount } from "./components/delete-account";
 import { SignOutEverywhere } from "./components/sign-out-everywhere";
 import "./account.css";
 
@@ -73,6 +75,15 @@ function Account({ email }: { email: string }) {
       </section>
       <InvoiceList />
       <MyCertificates email={email} />
+      <section className="card account-section" aria-labelledby="your-data-title">
+        <h2 id="your-data-title">Your Data</h2>
+        <p>
+          Everything the kingdom keeps about you (progress, attempts with your code, certificates, payments) as one JSON
+          file. <Link to={paths.privacy}>What we keep and why</Link>.
+        </p>
+        <DownloadMyData />
+        <DeleteAccount />
+      </section>
       <section className="card account-section" aria-labelledby="security-title">
         <h2 id="security-title">Security</h2>
         <ChangePasswordForm />

@@ -153,4 +153,68 @@ describe("premium lessons on the course page", () => {
     expect(screen.queryByRole("article", { name: "Lesson: React lesson 3" })).toBeNull();
     expect(screen.queryByRole("button", { name: "Retry" })).toBeNull();
   });
+
+  it("starts the course over only after the confirmation, and shows the server's 0%", { timeout: 20_000 }, async () => {
+    signIn();
+    const lessons = ["java-1", "java-2"].map((id, i) => ({
+      _id: id,
+      courseId: "java-programming",
+      title: `Topic ${i + 1}`,
+      type: "lesson",
+      position: i,
+      minutes: 5,
+      open: true,
+      questions: 0,
+    }));
+    const record = (completed: string[]) => ({
+      courseId: "java-programming",
+      completed,
+      knowledgeUnlocked: completed,
+      topicProgress: Object.fromEntries(completed.map((id) => [id, 100])),
+      xp: completed.length * 50,
+      streak: 1,
+      updatedAt: "2026-01-02T10:00:00.000Z",
+    });
+    let restart: FakeAnswer = [503, { message: "The kingdom is busy." }];
+    const api = fakeApi({
+      "GET /api/auth/me": [200, testUser],
+      "GET /api/courses/java-programming": [200, { ...java, lessonCount: 2 }],
+      "GET /api/materials/course/java-programming": [200, lessons],
+      "GET /api/enrollments": [200, [{ ...java, lessonCount: 2, enrolledAt: "2026-01-02T10:00:00.000Z" }]],
+      "GET /api/progress/java-programming": [200, record(["java-1"])],
+      "PUT /api/progress/java-programming": [200, record(["java-1"])],
+      "GET /api/progress": [200, [record(["java-1"])]],
+      "POST /api/courses/java-programming/restart": () => restart,
+    });
+    open();
+    const tracker = await screen.findByRole("region", { name: "Your Progress" });
+    expect(await within(tracker).findByText("1 of 2 topics completed (50%)")).toBeTruthy();
+    const restarts = () => api.mock.calls.filter(([url]) => String(url).includes("/restart"));
+
+    fireEvent.click(within(tracker).getByRole("button", { name: "Start this course over" }));
+    const dialog = screen.getByRole("dialog", { name: "Start this course over?" });
+    expect(dialog.textContent).toContain("your 1 completed topic and the 50 XP they earned");
+    expect(dialog.textContent).toContain("You keep your enrolment, your certificates, your payments");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Keep my progress" }));
+    expect(restarts()).toEqual([]);
+    expect(within(tracker).getByText("1 of 2 topics completed (50%)")).toBeTruthy();
+
+    // A failure says so and changes nothing.
+    fireEvent.click(within(tracker).getByRole("button", { name: "Start this course over" }));
+    fireEvent.click(screen.getByRole("button", { name: "Yes, start over" }));
+    expect(
+      await screen.findByText("Could not start over (The kingdom is busy). Your progress is unchanged."),
+    ).toBeTruthy();
+    expect(within(tracker).getByText("1 of 2 topics completed (50%)")).toBeTruthy();
+
+    restart = [200, record([])];
+    fireEvent.click(screen.getByRole("button", { name: "Yes, start over" }));
+    expect(await within(tracker).findByText("0 of 2 topics completed (0%)")).toBeTruthy();
+    expect(within(tracker).getByTestId("xp").textContent).toBe("0");
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(JSON.parse(localStorage.getItem("progress_java-programming") ?? "{}")).toMatchObject({
+      completed: [],
+      xp: 0,
+    });
+  });
 });

@@ -20,12 +20,14 @@ import { useSession } from "../../lib/session";
 import { useSlot } from "../../lib/slots";
 import { courseMaterialsQuery } from "./api/get-course-materials";
 import { materialQuery } from "./api/get-material";
+import { useRestartCourse } from "./api/restart-course";
 import { courseProgressQuery, saveNote, useSaveProgress } from "./api/save-progress";
 import { CourseHeader } from "./components/course-header";
 import { CourseQuizPanel } from "./components/course-quiz-panel";
 import { KnowledgeQuizModal } from "./components/knowledge-quiz-modal";
 import { MaterialRow } from "./components/material-row";
 import { ProgressTracker } from "./components/progress-tracker";
+import { RestartCourseModal } from "./components/restart-course-modal";
 import { useCertificateOnce } from "./hooks/use-certificate-once";
 import { useCourseEditor } from "./hooks/use-course-editor";
 import { useCourseProgress } from "./hooks/use-course-progress";
@@ -79,6 +81,8 @@ export default function CoursePage() {
   const [quizFor, setQuizFor] = useState<MaterialDetail | null>(null);
   const certificate = useCertificateOnce(id, materials, progress, quizFor !== null);
   const [confirmUnenroll, setConfirmUnenroll] = useState(false);
+  const [confirmRestart, setConfirmRestart] = useState(false);
+  const restartCall = useRestartCourse(id, email, adopt);
 
   // A passed trial: a signed-in learner's first pass adds xp on the server, so its record is read again.
   const onTrialPassed = useCallback(
@@ -117,6 +121,15 @@ export default function CoursePage() {
       onError: (err) => {
         setConfirmUnenroll(false);
         notify(`Could not unenroll: ${err.message}. Your progress is unchanged.`, "error");
+      },
+    });
+
+  // Nothing is reset until the server has reset it; its empty record then replaces this page's.
+  const restart = () =>
+    restartCall.mutate(undefined, {
+      onSuccess: () => {
+        setConfirmRestart(false);
+        notify(`A fresh campaign begins: ${course?.title ?? "the course"} is back at 0%.`, "success");
       },
     });
 
@@ -161,6 +174,14 @@ export default function CoursePage() {
         progress={progress}
         total={materials.length}
         onUnenroll={enrolled ? () => setConfirmUnenroll(true) : undefined}
+        onRestart={
+          enrolled && signedIn
+            ? () => {
+                restartCall.reset();
+                setConfirmRestart(true);
+              }
+            : undefined
+        }
         saveNote={saveNote(save)}
         next={nextLesson && { title: nextLesson.title, to: paths.lesson(id, nextLesson._id) }}
       />
@@ -236,6 +257,21 @@ export default function CoursePage() {
           courseTitle={course.title}
           completedOn={certificate.openedOn}
           onClose={certificate.close}
+        />
+      )}
+      {confirmRestart && (
+        <RestartCourseModal
+          courseTitle={course.title}
+          completed={progress.completed.length}
+          xp={progress.xp}
+          busy={restartCall.isPending}
+          error={
+            restartCall.isError
+              ? `Could not start over (${restartCall.error.message.replace(/\.$/, "")}). Your progress is unchanged.`
+              : undefined
+          }
+          onCancel={() => setConfirmRestart(false)}
+          onConfirm={restart}
         />
       )}
       {confirmUnenroll && (

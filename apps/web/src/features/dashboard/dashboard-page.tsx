@@ -5,6 +5,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { useAlerts } from "../../components/alerts";
 import { CourseMeta } from "../../components/course-meta";
+import { DownloadMyData } from "../../components/download-my-data";
 import { QueryError, QueryState } from "../../components/query-state";
 import { StatCards } from "../../components/stat-cards";
 import { UnenrollModal } from "../../components/unenroll-modal";
@@ -200,6 +201,15 @@ function Dashboard({ name, email, isPremium }: { name: string; email: string; is
 
       <ReferralSection email={email} />
       <InvoiceList />
+
+      <section aria-labelledby="your-data-title" className="dashboard-section">
+        <h2 id="your-data-title">Your Data</h2>
+        <p>
+          Your progress, attempts, certificates and payments, as one JSON file. To delete your account, visit{" "}
+          <Link to={paths.account}>your account</Link>.
+        </p>
+        <DownloadMyData />
+      </section>
 
       {upgradeOpen && <UpgradeModal onClose={() => setUpgradeOpen(false)} />}
       {confirmUnenroll && (

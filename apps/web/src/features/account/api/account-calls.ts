@@ -1,4 +1,10 @@
-import { authResponse, type ChangePasswordRequest, messageBody, publicUser } from "@koc/shared";
+import {
+  authResponse,
+  type ChangePasswordRequest,
+  type DeleteAccountRequest,
+  messageBody,
+  publicUser,
+} from "@koc/shared";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
@@ -16,3 +22,7 @@ export const changePasswordCall = (body: ChangePasswordRequest) =>
 /** POST /api/auth/logout-everywhere: every token issued so far stops working, this one included. */
 export const logoutEverywhereCall = () =>
   api("/auth/logout-everywhere", { method: "POST", body: {}, schema: messageBody });
+
+/** POST /api/account/delete: the password again and an explicit yes; every session ends with the account. */
+export const deleteAccountCall = (body: DeleteAccountRequest) =>
+  api("/account/delete", { method: "POST", body, schema: messageBody });

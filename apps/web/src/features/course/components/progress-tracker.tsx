@@ -1,5 +1,5 @@
 import { type CourseProgress, levelFor, percentComplete, xpToNextLevel } from "@koc/shared";
-import { Crown, Flame, Star } from "lucide-react";
+import { Crown, Flame, RotateCcw, Star } from "lucide-react";
 import { Link } from "react-router";
 import { AchievementList } from "../../../components/achievement-list";
 import { ProgressBar } from "../../../components/progress-bar";
@@ -8,6 +8,8 @@ interface ProgressTrackerProps {
   progress: CourseProgress;
   total: number;
   onUnenroll?: (() => void) | undefined;
+  /** "Start this course over": offered to an enrolled, signed-in learner. */
+  onRestart?: (() => void) | undefined;
   /** The server copy of the progress: saved, offline (waiting), failing and retrying, refused or given up. */
   saveNote?: string | undefined;
   /** The first lesson not yet completed, and its address. */
@@ -15,7 +17,7 @@ interface ProgressTrackerProps {
 }
 
 /** xp, level, streak, completion and the four achievements. */
-export function ProgressTracker({ progress, total, onUnenroll, saveNote, next }: ProgressTrackerProps) {
+export function ProgressTracker({ progress, total, onUnenroll, onRestart, saveNote, next }: ProgressTrackerProps) {
   const done = progress.completed.length;
   const percent = percentComplete(done, total);
   return (
@@ -60,10 +62,19 @@ export function ProgressTracker({ progress, total, onUnenroll, saveNote, next }:
       <p className="progress-save" role="status">
         {saveNote}
       </p>
-      {onUnenroll && (
-        <button type="button" className="btn btn-danger btn-small" onClick={onUnenroll}>
-          Unenroll Course
-        </button>
+      {(onRestart || onUnenroll) && (
+        <div className="progress-actions">
+          {onRestart && (
+            <button type="button" className="btn btn-outline btn-small" onClick={onRestart}>
+              <RotateCcw aria-hidden="true" size={16} /> Start this course over
+            </button>
+          )}
+          {onUnenroll && (
+            <button type="button" className="btn btn-danger btn-small" onClick={onUnenroll}>
+              Unenroll Course
+            </button>
+          )}
+        </div>
       )}
     </section>
   );

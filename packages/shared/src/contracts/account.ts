@@ -22,6 +22,7 @@ export const EXPORT_SECTIONS = [
   "exerciseAttempts",
   "helpLadder",
   "drafts",
+  "reviewDeck",
   "certificates",
   "referralCredits",
   "paymentOrders",

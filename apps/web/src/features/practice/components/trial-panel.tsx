@@ -6,6 +6,7 @@ import { QueryError } from "../../../components/query-state";
 import { TutorialRenderer } from "../../../components/tutorial-renderer";
 import { ApiError } from "../../../lib/api-client";
 import { useEditorDraft } from "../../../lib/drafts";
+import { useShareWithMentor } from "../../../lib/mentor-context";
 import { keepReceipt } from "../../../lib/progress-sync";
 import { useSession } from "../../../lib/session";
 import { exerciseQuery } from "../api/get-exercise";
@@ -106,6 +107,9 @@ function TrialBody({ exercise, signedIn, onPassed }: TrialBodyProps) {
   const [input, setInput] = useState("");
   const [undo, setUndo] = useState<{ code: string; message: string } | null>(null);
   const ids = useId();
+  const judged = { id: exercise._id, language: exercise.language, code };
+  // Kattappa's chat knows the trial in hand (its hints stop short of the solution until it is unlocked).
+  useShareWithMentor({ trialId: exercise._id, code, language: exercise.language });
 
   useEffect(() => {
     if (!undo) return;
@@ -233,8 +237,9 @@ function TrialBody({ exercise, signedIn, onPassed }: TrialBodyProps) {
         )}
       </div>
 
-      <TrialRunOutput pending={run.isPending} result={run.data} error={run.error} onRetry={tryRun} />
+      <TrialRunOutput trial={judged} pending={run.isPending} result={run.data} error={run.error} onRetry={tryRun} />
       <TrialResults
+        trial={judged}
         pending={submit.isPending}
         result={submit.data}
         error={submit.error}

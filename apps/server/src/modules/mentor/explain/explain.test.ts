@@ -40,23 +40,38 @@ const main = (body: string, extra = "") =>
 
 describe.skipIf(!has("javac"))("javac and java output", () => {
   it.each([
-    ["cannot find symbol", main("        int total = 5;\n        System.out.println(totl);"), 4, "java-cannot-find-symbol"],
+    [
+      "cannot find symbol",
+      main("        int total = 5;\n        System.out.println(totl);"),
+      4,
+      "java-cannot-find-symbol",
+    ],
     ["';' expected", main("        int x = 5\n        System.out.println(x);"), 3, "java-semicolon-expected"],
     ["incompatible types", main('        int x = "hello";'), 3, "java-incompatible-types"],
     [
       "missing return statement",
-      main("        System.out.println(sign(3));", "    static int sign(int x) {\n        if (x > 0) return 1;\n    }\n"),
+      main(
+        "        System.out.println(sign(3));",
+        "    static int sign(int x) {\n        if (x > 0) return 1;\n    }\n",
+      ),
       4,
       "java-missing-return",
     ],
     [
       "ArrayIndexOutOfBoundsException",
-      main("        int[] a = {1, 2, 3};\n        for (int i = 0; i <= a.length; i++) {\n            System.out.println(a[i]);\n        }"),
+      main(
+        "        int[] a = {1, 2, 3};\n        for (int i = 0; i <= a.length; i++) {\n            System.out.println(a[i]);\n        }",
+      ),
       5,
       "java-array-index",
     ],
     ["NumberFormatException", main('        int n = Integer.parseInt("12a");'), 3, "java-number-format"],
-    ["ArithmeticException", main("        int zero = 0;\n        System.out.println(10 / zero);"), 4, "java-arithmetic"],
+    [
+      "ArithmeticException",
+      main("        int zero = 0;\n        System.out.println(10 / zero);"),
+      4,
+      "java-arithmetic",
+    ],
   ])("%s: the line and the table entry", (_name, code, line, id) => {
     const out = java(code);
     const d = diagnose({ language: "java", code, error: out });
@@ -76,7 +91,12 @@ describe.skipIf(!has("python3"))("Python tracebacks", () => {
     ["IndentationError", "def greet(name):\nprint('hi', name)\n", 2, "python-indentation"],
     ["NameError", "count = 3\nprint(cont)\n", 2, "python-name"],
     ["TypeError str + int", 'age = 20\nprint("Age: " + age)\n', 2, "python-type-concatenate"],
-    ["TypeError missing argument", "def add(a, b):\n    return a + b\n\nprint(add(1))\n", 4, "python-type-missing-argument"],
+    [
+      "TypeError missing argument",
+      "def add(a, b):\n    return a + b\n\nprint(add(1))\n",
+      4,
+      "python-type-missing-argument",
+    ],
     ["IndexError", "items = [1, 2, 3]\nprint(items[3])\n", 2, "python-index"],
     ["KeyError", "d = {'a': 1}\nprint(d['b'])\n", 2, "python-key"],
     ["ZeroDivisionError", "x = 0\nprint(5 / x)\n", 2, "python-zero-division"],
@@ -96,7 +116,12 @@ describe.skipIf(!has("node"))("Node output", () => {
   it.each([
     ["ReferenceError", "let a = 1;\nconsole.log(b);\n", 2, "js-not-defined"],
     ["TypeError not a function", "const x = 5;\nx();\n", 2, "js-not-a-function"],
-    ["Cannot read properties of undefined", "const user = undefined;\nconsole.log(user.name);\n", 2, "js-cannot-read-properties"],
+    [
+      "Cannot read properties of undefined",
+      "const user = undefined;\nconsole.log(user.name);\n",
+      2,
+      "js-cannot-read-properties",
+    ],
     ["SyntaxError Unexpected token", "let a = 1;\nlet b = ;\n", 2, "js-syntax"],
     ["Assignment to constant variable", "const n = 1;\nn = 2;\n", 2, "js-const-assignment"],
     ["Cannot access before initialization", "console.log(z);\nlet z = 1;\n", 1, "js-before-initialization"],
@@ -115,11 +140,14 @@ describe.skipIf(!has("node"))("Node output", () => {
 
 describe("careless inputs", () => {
   it("an error of another language than the editor's is read as that language's, and says so", () => {
-    const traceback = 'Traceback (most recent call last):\n  File "main.py", line 2, in <module>\nNameError: name \'x\' is not defined';
+    const traceback =
+      "Traceback (most recent call last):\n  File \"main.py\", line 2, in <module>\nNameError: name 'x' is not defined";
     const d = diagnose({ language: "java", code: "print(1)\nprint(x)\n", error: traceback });
     expect(d.language).toBe("python");
     expect(d.entry?.id).toBe("python-name");
-    expect(offlineExplanation(d, "java", undefined, "en")).toMatch(/looks like a Python error, though the editor is set to Java/);
+    expect(offlineExplanation(d, "java", undefined, "en")).toMatch(
+      /looks like a Python error, though the editor is set to Java/,
+    );
   });
 
   it("a 50 KB error is read from its top, quickly and without a line it does not name", () => {
@@ -159,27 +187,38 @@ describe("the curated table", () => {
     expect(new Set(KNOWN_ERRORS.map((e) => e.id)).size).toBe(KNOWN_ERRORS.length);
   });
 
-  it.each(KNOWN_ERRORS.map((e) => [e.id, e] as const))("%s links a section that exists in a free lesson of its language", (_id, e) => {
-    const found = lessons.get(e.materialId);
-    expect(found, e.materialId).toBeDefined();
-    if (!found) return;
-    const courseLanguage = { java: "java-programming", python: "python-programming", javascript: "javascript-fundamentals" };
-    expect(found.course.id).toBe(courseLanguage[e.language]);
-    const sections = splitPassages({
-      courseId: found.course.id,
-      courseTitle: found.course.title,
-      materialId: found.lesson.id,
-      title: found.lesson.title,
-      content: found.lesson.content ?? "",
-      locked: false,
-    }).map((p) => p.section);
-    expect(sections).toContain(e.section);
-  });
+  it.each(KNOWN_ERRORS.map((e) => [e.id, e] as const))(
+    "%s links a section that exists in a free lesson of its language",
+    (_id, e) => {
+      const found = lessons.get(e.materialId);
+      expect(found, e.materialId).toBeDefined();
+      if (!found) return;
+      const courseLanguage = {
+        java: "java-programming",
+        python: "python-programming",
+        javascript: "javascript-fundamentals",
+      };
+      expect(found.course.id).toBe(courseLanguage[e.language]);
+      const sections = splitPassages({
+        courseId: found.course.id,
+        courseTitle: found.course.title,
+        materialId: found.lesson.id,
+        title: found.lesson.title,
+        content: found.lesson.content ?? "",
+        locked: false,
+      }).map((p) => p.section);
+      expect(sections).toContain(e.section);
+    },
+  );
 
   it("the narrow shapes of TypeError win over the general one", () => {
     expect(knownError("python", "TypeError: 'int' object is not callable")?.id).toBe("python-type-not-callable");
-    expect(knownError("python", "TypeError: 'NoneType' object is not subscriptable")?.id).toBe("python-type-not-subscriptable");
+    expect(knownError("python", "TypeError: 'NoneType' object is not subscriptable")?.id).toBe(
+      "python-type-not-subscriptable",
+    );
     expect(knownError("python", "TypeError: object of type 'int' has no len()")?.id).toBe("python-type");
-    expect(knownError("javascript", "TypeError: Cannot read properties of null (reading 'x')")?.id).toBe("js-cannot-read-properties");
+    expect(knownError("javascript", "TypeError: Cannot read properties of null (reading 'x')")?.id).toBe(
+      "js-cannot-read-properties",
+    );
   });
 });

@@ -224,7 +224,9 @@ export function createMentorService(deps: MentorDeps) {
   }
 
   const isGreeting = (message: string) =>
-    /^(hi|hello|hey|greetings|namaste|namaskar|नमस्ते|नमस्कार|प्रणाम)(?![\p{L}\p{M}\p{N}])[\s!.?।]*$/iu.test(message.trim());
+    /^(hi|hello|hey|greetings|namaste|namaskar|नमस्ते|नमस्कार|प्रणाम)(?![\p{L}\p{M}\p{N}])[\s!.?।]*$/iu.test(
+      message.trim(),
+    );
   /** A greeting in kind: Devanagari gets Hindi, a Latin "namaste" Hinglish. */
   const greeting = (message: string) => {
     const voice = detectVoice(message);

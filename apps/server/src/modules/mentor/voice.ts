@@ -41,6 +41,8 @@ export interface Phrases {
   seeAlso: string;
   explain: {
     line: (n: number) => string;
+    /** The error named no line; this one uses what it names. */
+    likelyLine: (n: number) => string;
     noLine: string;
     means: string;
     next: string;
@@ -69,6 +71,8 @@ export const PHRASES: Record<Voice, Phrases> = {
     seeAlso: "See also:",
     explain: {
       line: (n) => `**Line ${n}** is where it happened:`,
+      likelyLine: (n) =>
+        `**Line ${n}** is most likely where it happened (the first line that uses what the message names):`,
       noLine: "The message does not name a line of your code; start reading from the top of the message.",
       means: "What it means:",
       next: "What to look at:",
@@ -98,6 +102,7 @@ export const PHRASES: Record<Voice, Phrases> = {
     seeAlso: "यह भी देखो:",
     explain: {
       line: (n) => `**पंक्ति ${n}** पर यह हुआ:`,
+      likelyLine: (n) => `**पंक्ति ${n}** पर शायद यह हुआ (वह पहली पंक्ति जो संदेश में बताया नाम इस्तेमाल करती है):`,
       noLine: "संदेश तुम्हारे कोड की कोई पंक्ति नहीं बताता; संदेश को ऊपर से पढ़ना शुरू करो।",
       means: "इसका मतलब:",
       next: "क्या देखें:",
@@ -126,6 +131,7 @@ export const PHRASES: Record<Voice, Phrases> = {
     seeAlso: "Yeh bhi dekho:",
     explain: {
       line: (n) => `**Line ${n}** par yeh hua:`,
+      likelyLine: (n) => `**Line ${n}** par shayad yeh hua (pehli line jo message mein diya naam use karti hai):`,
       noLine: "Message tumhare code ki koi line nahi batata; message ko upar se padhna shuru karo.",
       means: "Iska matlab:",
       next: "Kya dekhna hai:",

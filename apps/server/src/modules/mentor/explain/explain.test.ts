@@ -222,3 +222,49 @@ describe("the curated table", () => {
     );
   });
 });
+
+describe("errors shown without a line (the browser's JavaScript and Python consoles)", () => {
+  it.each([
+    ["javascript", "Runtime Error: b is not defined", "let a = 1;\n// b is used next\nconsole.log(b);\n", 3],
+    ["javascript", "Runtime Error: ReferenceError: b is not defined", "let a = 1;\nconsole.log(b);\n", 2],
+    [
+      "javascript",
+      "Runtime Error: Cannot read properties of undefined (reading 'name')",
+      "const u = undefined;\nconst label = 'name';\nconsole.log(u.name);\n",
+      3,
+    ],
+    ["javascript", "Runtime Error: x is not a function", "const x = 5;\nx();\n", 2],
+    ["python", "Runtime Error: NameError: name 'cont' is not defined", "count = 3\nprint('cont')\nprint(cont)\n", 3],
+    ["python", "Runtime Error: KeyError: 'b'", "d = {'a': 1}\nprint(d['b'])\n", 2],
+    [
+      "python",
+      "Runtime Error: AttributeError: 'NoneType' object has no attribute 'append'",
+      "r = [3].sort()\nr.append(4)\n",
+      2,
+    ],
+  ] as const)("%s: %s is placed on the line that uses the name", (language, error, code, line) => {
+    const d = diagnose({ language, code, error });
+    expect(d.parsed.line).toBe(line);
+    expect(d.guessed).toBe(true);
+    expect(offlineExplanation(d, language, undefined, "en")).toMatch(
+      new RegExp(`\\*\\*Line ${line}\\*\\* is most likely`),
+    );
+  });
+
+  it("names no line when the code does not use the name", () => {
+    expect(
+      diagnose({ language: "python", code: "x = 1\n", error: "NameError: name 'y' is not defined" }).parsed.line,
+    ).toBeUndefined();
+  });
+});
+
+describe("the browser console's JavaScript messages (no error name)", () => {
+  it.each([
+    ["Runtime Error: b is not defined", "js-not-defined"],
+    ["Runtime Error: Unexpected token ';'", "js-syntax"],
+    ["Runtime Error: Assignment to constant variable.", "js-const-assignment"],
+    ["Runtime Error: Cannot read properties of undefined (reading 'length')", "js-cannot-read-properties"],
+  ])("%s is %s", (error, id) => {
+    expect(diagnose({ language: "javascript", code: "", error }).entry?.id).toBe(id);
+  });
+});

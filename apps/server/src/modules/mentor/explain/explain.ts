@@ -8,7 +8,7 @@ import type { ChatMessage } from "../../../adapters/mentor-model/types.js";
 import { SYSTEM_PROMPT } from "../prompt.js";
 import type { Passage } from "../retrieval.js";
 import { PHRASES, VOICE_INSTRUCTION, type Voice } from "../voice.js";
-import { type ParsedError, parseError, READ_LIMIT } from "./parse.js";
+import { locateLine, type ParsedError, parseError, READ_LIMIT } from "./parse.js";
 import { type KnownError, knownError } from "./table.js";
 
 const LANGUAGE_NAMES: Record<MentorCodeLanguage, string> = { java: "Java", python: "Python", javascript: "JavaScript" };
@@ -20,16 +20,20 @@ export interface Diagnosis {
   entry: KnownError | undefined;
   /** The learner's line, as written, when the error names one inside the code. */
   codeLine: string | undefined;
+  /** The error named no line; `parsed.line` is the first line using the name it names. */
+  guessed: boolean;
 }
 
 export function diagnose(request: MentorExplainRequest): Diagnosis {
-  const parsed = parseError(request.error, request.language);
+  const read = parseError(request.error, request.language);
+  const located = read.line === undefined ? locateLine(read.headline, request.code) : undefined;
+  const parsed = located === undefined ? read : { ...read, line: located };
   const language = parsed.language ?? request.language;
   const entry = knownError(language, parsed.headline) ?? knownError(language, request.error.slice(0, READ_LIMIT));
   const lines = request.code.split(/\r?\n/);
   const codeLine =
     parsed.line !== undefined && parsed.line <= lines.length ? lines[parsed.line - 1]?.trim() : undefined;
-  return { parsed, language, entry, codeLine };
+  return { parsed, language, entry, codeLine, guessed: located !== undefined };
 }
 
 export const sectionLink = (p: Passage): MentorExplainSection => ({
@@ -51,15 +55,14 @@ export function offlineExplanation(
   voice: Voice,
 ): string {
   const say = PHRASES[voice].explain;
+  const where = d.guessed ? say.likelyLine : say.line;
   const parts: string[] = [];
   if (d.parsed.language && d.parsed.language !== selected) {
     parts.push(say.otherLanguage(LANGUAGE_NAMES[d.parsed.language], LANGUAGE_NAMES[selected]));
   }
   if (d.parsed.headline) parts.push(inline(d.parsed.headline));
   if (d.parsed.line !== undefined) {
-    parts.push(
-      d.codeLine ? `${say.line(d.parsed.line)} ${inline(d.codeLine)}` : say.line(d.parsed.line).replace(/:$/, "."),
-    );
+    parts.push(d.codeLine ? `${where(d.parsed.line)} ${inline(d.codeLine)}` : where(d.parsed.line).replace(/:$/, "."));
   } else {
     parts.push(say.noLine);
   }
@@ -85,7 +88,9 @@ export function explainMessages(
     "name the line it points at, say in plain words what the message means and what to look at, in at most two short paragraphs. Do not rewrite the whole program.",
   ];
   if (d.parsed.line !== undefined)
-    facts.push(`The error points at line ${d.parsed.line}${d.codeLine ? `: ${d.codeLine}` : ""}.`);
+    facts.push(
+      `The error ${d.guessed ? "most likely happened" : "points"} at line ${d.parsed.line}${d.codeLine ? `: ${d.codeLine}` : ""}.`,
+    );
   if (d.entry) facts.push(`A short explanation to build on: ${d.entry.meaning} ${d.entry.next}`);
   if (section) {
     facts.push(

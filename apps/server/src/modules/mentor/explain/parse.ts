@@ -78,7 +78,11 @@ export function errorLanguage(text: string): MentorCodeLanguage | undefined {
  * first; an error shaped like another language's is read as that language's.
  */
 export function parseError(raw: string, selected: MentorCodeLanguage): ParsedError {
-  const text = raw.slice(0, READ_LIMIT).replace(/\r\n?/g, "\n");
+  // The editor's consoles put "Runtime Error: " before what the runtime said.
+  const text = raw
+    .slice(0, READ_LIMIT)
+    .replace(/\r\n?/g, "\n")
+    .replace(/^(Runtime )?Error: (?=\w+(Error|Exception)\b)/gm, "");
   const parsers = { java: parseJava, python: parsePython, javascript: parseJavaScript };
   const shaped = errorLanguage(text);
   const order: MentorCodeLanguage[] = [shaped ?? selected, selected, "java", "python", "javascript"];
@@ -95,4 +99,34 @@ export function parseError(raw: string, selected: MentorCodeLanguage): ParsedErr
       .trim()
       .slice(0, 300),
   };
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * Where an error that names no line (the browser's JavaScript and Python consoles show only the
+ * message) most likely happened: the first line of the code that uses the name the message names.
+ */
+export function locateLine(headline: string, code: string): number | undefined {
+  const name =
+    /^(?:NameError: name |ReferenceError: )?'?([A-Za-z_$][\w$]*)'? is not defined/.exec(headline)?.[1] ??
+    /Cannot access '([A-Za-z_$][\w$]*)' before initialization/.exec(headline)?.[1];
+  const called = /^(?:TypeError: )?([A-Za-z_$][\w$.]*) is not a function/.exec(headline)?.[1];
+  const property = /reading '([^']+)'\)/.exec(headline)?.[1] ?? /has no attribute '([^']+)'/.exec(headline)?.[1];
+  const key = /^KeyError: (['"]?)(.+)\1$/.exec(headline)?.[2];
+  const pattern = name
+    ? new RegExp(`(?<![\\w$.])${escape(name)}(?![\\w$])`)
+    : called
+      ? new RegExp(`${escape(called)}\\s*\\(`)
+      : property
+        ? new RegExp(`\\.${escape(property)}(?![\\w$])`)
+        : key
+          ? new RegExp(`\\[\\s*(['"]?)${escape(key)}\\1\\s*\\]`)
+          : undefined;
+  if (!pattern) return undefined;
+  const lines = code.split(/\r?\n/);
+  // Comments and strings mention names too; skip lines that only mention it there.
+  const bare = (l: string) => l.replace(/(["'`])(?:\\.|(?!\1).)*\1|\/\/.*$|#.*$/g, "");
+  const index = lines.findIndex((l) => pattern.test(key ? l : bare(l)));
+  return index >= 0 ? index + 1 : undefined;
 }

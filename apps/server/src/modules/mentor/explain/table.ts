@@ -515,7 +515,8 @@ export const KNOWN_ERRORS: KnownError[] = [
   {
     id: "js-not-defined",
     language: "javascript",
-    pattern: /ReferenceError: .* is not defined/,
+    // The browser console shows the message alone ("b is not defined"), Node the name too.
+    pattern: /(ReferenceError: )?[\w$]+ is not defined/,
     meaning:
       "JavaScript met a name it does not know: a variable or function never declared, or spelt differently (names are case-sensitive).",
     next: "Check the spelling and capitals, and that it is declared with let, const or function where this line can see it.",
@@ -590,7 +591,7 @@ export const KNOWN_ERRORS: KnownError[] = [
   {
     id: "js-syntax",
     language: "javascript",
-    pattern: /SyntaxError/,
+    pattern: /SyntaxError|Unexpected (token|identifier|number|string|end of input)|Invalid or unexpected token|missing \) after/,
     meaning:
       "JavaScript could not read the program as written, so nothing ran: a stray or missing bracket, comma, quote or operator.",
     next: "Look at the line it names for a missing value, bracket or quote, and at the line above it.",

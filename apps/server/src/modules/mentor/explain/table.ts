@@ -591,7 +591,8 @@ export const KNOWN_ERRORS: KnownError[] = [
   {
     id: "js-syntax",
     language: "javascript",
-    pattern: /SyntaxError|Unexpected (token|identifier|number|string|end of input)|Invalid or unexpected token|missing \) after/,
+    pattern:
+      /SyntaxError|Unexpected (token|identifier|number|string|end of input)|Invalid or unexpected token|missing \) after/,
     meaning:
       "JavaScript could not read the program as written, so nothing ran: a stray or missing bracket, comma, quote or operator.",
     next: "Look at the line it names for a missing value, bracket or quote, and at the line above it.",

@@ -186,6 +186,18 @@ export async function buildApp(deps: AppDeps) {
             })
           : undefined),
       breaker: deps.mentorBreaker ?? createCircuitBreaker(),
+      // The trial in hand, opened as its own routes open it (404 unknown, 403 premium), and the asker's ladder.
+      trials: async (trialId, who) => {
+        const row = await app.exercises.openRow(trialId, who.user ? { isPremium: who.isPremium } : null);
+        const help = await app.exercises.ladder.state(row, who);
+        return {
+          title: row.title,
+          statement: row.statement,
+          solution: row.solution,
+          readable: help.solutionReadable,
+          hints: help.hints,
+        };
+      },
       log: app.log,
     }),
   );

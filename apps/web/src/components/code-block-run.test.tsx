@@ -1,4 +1,6 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { type CodeActions, CodeActionsContext, DEFAULT_CODE_ACTIONS, runnableLanguage } from "./code-block-run";
 import { TutorialRenderer } from "./tutorial-renderer";
@@ -13,10 +15,15 @@ const HELLO =
 const lesson = (lang: string, code: string) => `Intro\n\n\`\`\`${lang}\n${code}\n\`\`\`\n\nAfter`;
 
 function renderLesson(markdown: string, actions: CodeActions | null = DEFAULT_CODE_ACTIONS) {
+  // An error's "Explain this error" asks through TanStack Query and links with the router.
   return render(
-    <CodeActionsContext.Provider value={actions}>
-      <TutorialRenderer markdown={markdown} />
-    </CodeActionsContext.Provider>,
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter>
+        <CodeActionsContext.Provider value={actions}>
+          <TutorialRenderer markdown={markdown} />
+        </CodeActionsContext.Provider>
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
 }
 

@@ -1,6 +1,7 @@
 import { DEFAULT_JAVA_VERSION, type JavaVersion } from "@koc/shared";
 import { Pencil, Play } from "lucide-react";
 import { createContext, useCallback, useContext, useRef, useState } from "react";
+import { ExplainError, showsError } from "./explain-error";
 
 export type RunnableLanguage = "java" | "javascript" | "python";
 
@@ -131,6 +132,9 @@ export function RunOutput({ block }: { block: BlockRun }) {
             <pre tabIndex={0} data-testid="example-output">
               {block.output}
             </pre>
+            {!block.running && showsError(block.output) && (
+              <ExplainError language={block.language} code={block.code} error={block.output} />
+            )}
           </div>
         )}
       </div>

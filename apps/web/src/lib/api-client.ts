@@ -59,9 +59,13 @@ export async function api<S extends z.ZodType>(path: string, options: RequestOpt
  */
 export async function apiStream(
   path: string,
-  options: { method?: "POST"; body: unknown; signal?: AbortSignal },
+  options: { method?: "POST"; body: unknown; signal?: AbortSignal; headers?: Record<string, string> },
 ): Promise<ReadableStream<string>> {
-  const headers: Record<string, string> = { accept: "text/event-stream", "content-type": "application/json" };
+  const headers: Record<string, string> = {
+    ...options.headers,
+    accept: "text/event-stream",
+    "content-type": "application/json",
+  };
   const init: RequestInit & { headers: Record<string, string> } = {
     method: options.method ?? "POST",
     headers,

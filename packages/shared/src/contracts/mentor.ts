@@ -2,6 +2,7 @@ import { z } from "zod";
 
 /** Languages the editor offers; the mentor checks Java with the same compiler as POST /api/run. */
 export const mentorCodeLanguage = z.enum(["java", "javascript", "python"]);
+export type MentorCodeLanguage = z.infer<typeof mentorCodeLanguage>;
 
 /**
  * What the learner has in front of them: the open course and lesson, the trial, the editor's code and
@@ -58,3 +59,38 @@ export const mentorStreamEvent = z.discriminatedUnion("type", [
   z.object({ type: z.literal("done"), answer: mentorChatResponse }),
 ]);
 export type MentorStreamEvent = z.infer<typeof mentorStreamEvent>;
+
+/** The longest error text "Explain this error" takes: a long stack trace fits; only its top is read. */
+export const MENTOR_ERROR_MAX = 65_536;
+
+/**
+ * POST /api/ai/explain: "Explain this error" beside a compiler error, exception or failed test.
+ * `error` is the output as shown; `message` (optional) the learner's own words, for their language.
+ */
+export const mentorExplainRequest = z.object({
+  language: mentorCodeLanguage,
+  code: z.string().max(20_000, "must be at most 20000 characters").default(""),
+  error: z
+    .string()
+    .trim()
+    .min(1, "must not be empty")
+    .max(MENTOR_ERROR_MAX, `must be at most ${MENTOR_ERROR_MAX} characters`),
+  message: z.string().trim().min(1).max(MENTOR_MESSAGE_MAX).optional(),
+  context: mentorContext.pick({ courseId: true, materialId: true, trialId: true }).optional(),
+});
+export type MentorExplainRequest = z.infer<typeof mentorExplainRequest>;
+
+/** The lesson section that teaches the error; `href` is /course/{id}/lesson/{materialId}#section-... */
+export const mentorExplainSection = mentorSource.extend({ href: z.string() });
+export type MentorExplainSection = z.infer<typeof mentorExplainSection>;
+
+export const mentorExplainResponse = z.object({
+  success: z.boolean(),
+  response: z.string(),
+  /** The line of the learner's code the error points at, when the output names one. */
+  line: z.number().int().positive().optional(),
+  /** The language the error was read as (another than the editor's when the error is clearly that). */
+  errorLanguage: mentorCodeLanguage.optional(),
+  section: mentorExplainSection.optional(),
+});
+export type MentorExplainResponse = z.infer<typeof mentorExplainResponse>;

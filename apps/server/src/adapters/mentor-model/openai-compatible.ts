@@ -1,3 +1,4 @@
+import { createParser } from "eventsource-parser";
 import { z } from "zod";
 import type { ChatMessage, MentorModel } from "./types.js";
 
@@ -60,41 +61,42 @@ export function createOpenAiCompatibleModel(options: OpenAiCompatibleOptions): M
     async stream(messages, onDelta) {
       const res = await post(messages, true);
       if (!res.body) throw new ModelError("model answer had no body");
-      const decoder = new TextDecoder();
-      let buffer = "";
       let whole = "";
       let done = false;
-      const take = (line: string) => {
-        const data = /^data:\s?(.*)$/.exec(line.trim())?.[1];
-        if (data === undefined) return;
-        if (data === "[DONE]") {
-          done = true;
-          return;
-        }
-        let json: unknown;
-        try {
-          json = JSON.parse(data);
-        } catch {
-          throw new ModelError("model stream sent a malformed event");
-        }
-        const parsed = chunk.safeParse(json);
-        const piece = parsed.success ? parsed.data.choices[0]?.delta?.content : undefined;
-        if (piece) {
-          whole += piece;
-          onDelta(piece);
-        }
-      };
+      let malformed = false;
+      // eventsource-parser joins multi-line data, skips comments and keep-alives, and handles split chunks.
+      const parser = createParser({
+        onEvent(event) {
+          if (done || malformed) return;
+          if (event.data === "[DONE]") {
+            done = true;
+            return;
+          }
+          let json: unknown;
+          try {
+            json = JSON.parse(event.data);
+          } catch {
+            malformed = true;
+            return;
+          }
+          const parsed = chunk.safeParse(json);
+          const piece = parsed.success ? parsed.data.choices[0]?.delta?.content : undefined;
+          if (piece) {
+            whole += piece;
+            onDelta(piece);
+          }
+        },
+      });
+      const decoder = new TextDecoder();
       for await (const bytes of res.body) {
-        buffer += decoder.decode(bytes, { stream: true });
-        let nl = buffer.indexOf("\n");
-        while (nl >= 0) {
-          take(buffer.slice(0, nl));
-          buffer = buffer.slice(nl + 1);
-          nl = buffer.indexOf("\n");
-        }
+        parser.feed(decoder.decode(bytes, { stream: true }));
+        if (malformed) throw new ModelError("model stream sent a malformed event");
         if (done) break;
       }
-      if (buffer) take(buffer);
+      parser.feed(decoder.decode());
+      // A last event without its blank line still counts.
+      parser.feed("\n\n");
+      if (malformed) throw new ModelError("model stream sent a malformed event");
       if (!done) throw new ModelError("model stream ended before [DONE]");
       if (!whole.trim()) throw new ModelError("model answer had no text");
       return whole;

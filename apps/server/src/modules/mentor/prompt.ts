@@ -23,6 +23,8 @@ export interface PromptInput {
   context?: MentorContext | undefined;
   /** The editor's code goes in only when the question is about it. */
   includeCode: boolean;
+  /** Further fixed rules (the trial in hand while its solution is sealed, the learner's language). */
+  rules?: string[] | undefined;
 }
 
 function findingText(f: CodeFinding): string {
@@ -56,6 +58,7 @@ export function buildMessages(input: PromptInput): ChatMessage[] {
   }
   return [
     { role: "system", content: SYSTEM_PROMPT },
+    ...(input.rules ?? []).map((content) => ({ role: "system" as const, content })),
     { role: "system", content: lines.join("\n") },
     { role: "user", content: input.message },
   ];

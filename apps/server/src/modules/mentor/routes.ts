@@ -1,4 +1,12 @@
-import { errorBody, type MentorStreamEvent, mentorChatRequest, mentorChatResponse } from "@koc/shared";
+import {
+  errorBody,
+  type MentorStreamEvent,
+  mentorChatRequest,
+  mentorChatResponse,
+  mentorExplainRequest,
+  mentorExplainResponse,
+  TRIAL_HELP_HEADER,
+} from "@koc/shared";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { RateLimitedError } from "../../errors.js";
@@ -21,10 +29,17 @@ export const mentorRoutes: FastifyPluginAsyncZod = async (app) => {
         limit.retryAfterSeconds,
       );
     }
-    return { isPremium: user?.isPremium ?? false, ip: request.ip };
+    // A visitor's place on a trial's ladder travels signed in this header, as on the trial's own routes.
+    const token = request.headers[TRIAL_HELP_HEADER];
+    return {
+      isPremium: user?.isPremium ?? false,
+      ip: request.ip,
+      user: user ? { id: user.id } : null,
+      helpToken: typeof token === "string" ? token : undefined,
+    };
   }
 
-  const errors = { 400: errorBody, 429: errorBody };
+  const errors = { 400: errorBody, 403: errorBody, 404: errorBody, 429: errorBody };
   // The address first: a pile of accounts behind one address shares one ceiling.
   const preHandler = perAddress(app, "mentor", ADDRESS_LIMITS.mentor);
 
@@ -34,12 +49,19 @@ export const mentorRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => app.mentor.answer(request.body, await asker(request)),
   );
 
+  app.post(
+    "/ai/explain",
+    { preHandler, schema: { body: mentorExplainRequest, response: { 200: mentorExplainResponse, ...errors } } },
+    async (request) => app.mentor.explain(request.body, await asker(request)),
+  );
+
   // Server-Sent Events: delta events with pieces of the answer, then one done event with all of it.
   app.post(
     "/ai/chat/stream",
     { preHandler, schema: { body: mentorChatRequest, response: errors } },
     async (request, reply) => {
       const who = await asker(request);
+      await app.mentor.checkTrial(request.body.context?.trialId, who);
       reply.hijack();
       reply.raw.writeHead(200, {
         "content-type": "text/event-stream; charset=utf-8",

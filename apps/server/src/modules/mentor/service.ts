@@ -1,4 +1,10 @@
-import type { MentorChatRequest, MentorChatResponse, MentorSource } from "@koc/shared";
+import type {
+  MentorChatRequest,
+  MentorChatResponse,
+  MentorExplainRequest,
+  MentorExplainResponse,
+  MentorSource,
+} from "@koc/shared";
 import MiniSearch from "minisearch";
 import type { CodeRunner } from "../../adapters/code-runner/types.js";
 import type { CircuitBreaker } from "../../adapters/mentor-model/circuit-breaker.js";
@@ -7,21 +13,23 @@ import type { RateLimiter } from "../../adapters/rate-limit/types.js";
 import type { CatalogueService } from "../catalogue/service.js";
 import { RUN_RATE_LIMIT } from "../run/routes.js";
 import { asksAboutCode, type CodeFinding, checkCode } from "./code-check.js";
+import { diagnose, explainMessages, offlineExplanation, sectionLink } from "./explain/explain.js";
 import { FAQ, type FaqEntry } from "./faq.js";
 import { freeFirst } from "./premium.js";
 import { buildMessages } from "./prompt.js";
 import { buildIndex, type LessonIndex, normalizeTerm, type Passage } from "./retrieval.js";
-
-const GREETING =
-  "Greetings, warrior! Ask me about any topic from our courses (loops, classes, streams, SQL joins, React hooks, Big-O...) and I will point you to the lesson that explains it.";
-const NOT_FOUND =
-  "I searched every scroll in the royal library and found nothing on that. Try naming the concept (for example: recursion, HashMap, closures, git merge) and I will find the lesson for you.";
+import { guardReply, type TrialLookup, type TrialView, trialRule } from "./trial-guard.js";
+import { detectVoice, PHRASES, VOICE_INSTRUCTION, type Voice } from "./voice.js";
 
 export interface Asker {
   /** Premium lessons are quoted to premium learners only. */
   isPremium: boolean;
   /** The address, for the shared limit on compiling (same as POST /api/run). */
   ip: string;
+  /** The learner, whose ladder on a trial decides what the mentor may say; null for a visitor. */
+  user?: { id: string } | null;
+  /** A visitor's signed ladder state for the trial in hand (the x-trial-help header). */
+  helpToken?: string | undefined;
 }
 
 export interface MentorDeps {
@@ -30,6 +38,8 @@ export interface MentorDeps {
   rateLimiter: RateLimiter;
   model?: MentorModel | undefined;
   breaker: CircuitBreaker;
+  /** The trial in hand and the asker's place on its ladder (none: trials are not guarded). */
+  trials?: TrialLookup | undefined;
   log: { warn(obj: object, msg: string): void };
 }
 
@@ -113,8 +123,15 @@ export function createMentorService(deps: MentorDeps) {
     return index;
   };
 
+  async function trialFor(trialId: string | undefined, asker: Asker): Promise<TrialView | undefined> {
+    if (!trialId || !deps.trials) return undefined;
+    return deps.trials(trialId, { user: asker.user ?? null, isPremium: asker.isPremium, helpToken: asker.helpToken });
+  }
+
   async function prepare(request: MentorChatRequest, asker: Asker) {
     const { message, context } = request;
+    const voice = detectVoice(message);
+    const trial = await trialFor(context?.trialId, asker);
     const idx = await getIndex();
     let finding: CodeFinding | undefined;
     const aboutCode = asksAboutCode(message, context);
@@ -150,7 +167,7 @@ export function createMentorService(deps: MentorDeps) {
     );
     const passages = freeFirst(idx, found, message, asker.isPremium).slice(0, 3);
     const canRead = (p: Passage) => !p.locked || asker.isPremium;
-    return { message, context, finding, aboutCode, faq, passages, canRead };
+    return { message, context, finding, aboutCode, faq, passages, canRead, voice, trial };
   }
 
   type Prepared = Awaited<ReturnType<typeof prepare>>;
@@ -185,48 +202,76 @@ export function createMentorService(deps: MentorDeps) {
       return { success: true, response: lines.join("\n\n"), sources };
     }
     if (p.faq) return { success: true, response: p.faq.answer, sources };
-    if (!best) return { success: true, response: NOT_FOUND, sources: [] };
-    const lines = [passageAnswer(best, p.canRead(best))];
+    const say = PHRASES[p.voice];
+    if (!best) return { success: true, response: say.notFound, sources: [] };
+    const lines = [passageAnswer(best, p.canRead(best), p.voice)];
     const premium = p.passages.slice(1).find((x) => !p.canRead(x));
-    if (premium && p.canRead(best)) {
-      lines.push(`To go deeper, the premium lesson **${premium.title}** (${premium.courseTitle}) covers this too.`);
-    }
+    if (premium && p.canRead(best)) lines.push(say.premium(lessonName(premium)));
     const seeAlso = p.passages
       .slice(1)
       .filter((x) => x !== premium || !p.canRead(best))
-      .map((x) => `**${x.title}** (${x.courseTitle})`);
-    if (seeAlso.length > 0) lines.push(`See also: ${seeAlso.join(", ")}.`);
+      .map(lessonName);
+    if (seeAlso.length > 0) lines.push(`${say.seeAlso} ${seeAlso.join(", ")}.`);
     return { success: true, response: lines.join("\n\n"), sources };
   }
 
-  function passageAnswer(best: Passage, readable: boolean): string {
-    if (!readable) {
-      return `That is taught in **${best.title}** (${best.courseTitle}), section *${best.section}*: a premium lesson. Unlock premium to read it, or ask me about a free topic.`;
-    }
-    return `From **${best.title}** (${best.courseTitle}), section *${best.section}*:\n\n${excerpt(best.text)}\n\nRead the whole lesson on its course page.`;
+  const lessonName = (p: Passage) => `**${p.title}** (${p.courseTitle})`;
+
+  function passageAnswer(best: Passage, readable: boolean, voice: Voice = "en"): string {
+    const say = PHRASES[voice];
+    if (!readable) return say.lockedLesson(lessonName(best), best.section);
+    return `${say.fromLesson(lessonName(best), best.section)}\n\n${excerpt(best.text)}\n\n${say.readWhole}`;
   }
 
-  const isGreeting = (message: string) => /^(hi|hello|hey|greetings)\b[\s!.?]*$/i.test(message.trim());
+  const isGreeting = (message: string) =>
+    /^(hi|hello|hey|greetings|namaste|namaskar|नमस्ते|नमस्कार|प्रणाम)(?![\p{L}\p{M}\p{N}])[\s!.?।]*$/iu.test(
+      message.trim(),
+    );
+  /** A greeting in kind: Devanagari gets Hindi, a Latin "namaste" Hinglish. */
+  const greeting = (message: string) => {
+    const voice = detectVoice(message);
+    return PHRASES[voice === "en" && /^namas/i.test(message.trim()) ? "hinglish" : voice].greeting;
+  };
+
+  /** The system lines a model gets besides the grounding: the trial's rule while sealed, the learner's language. */
+  function modelRules(trial: TrialView | undefined, voice: Voice): string[] {
+    const rules: string[] = [];
+    if (trial && !trial.readable) rules.push(trialRule(trial));
+    const language = VOICE_INSTRUCTION[voice];
+    if (language) rules.push(language);
+    return rules;
+  }
 
   async function viaModel(
     p: Prepared,
     call: (model: MentorModel, messages: ReturnType<typeof buildMessages>) => Promise<string>,
   ): Promise<MentorChatResponse | undefined> {
+    const text = await askModel(
+      call,
+      buildMessages({
+        message: p.message,
+        passages: p.passages,
+        canRead: p.canRead,
+        finding: p.finding,
+        context: p.context,
+        includeCode: p.aboutCode,
+        rules: modelRules(p.trial, p.voice),
+      }),
+    );
+    if (text === undefined) return undefined;
+    return { success: true, response: guardReply(text.trim(), p.trial, p.voice), sources: p.passages.map(toSource) };
+  }
+
+  /** The model's answer behind the circuit breaker; undefined when there is no model or it failed. */
+  async function askModel(
+    call: (model: MentorModel, messages: ReturnType<typeof buildMessages>) => Promise<string>,
+    messages: ReturnType<typeof buildMessages>,
+  ): Promise<string | undefined> {
     if (!deps.model || !deps.breaker.allow()) return undefined;
     try {
-      const text = await call(
-        deps.model,
-        buildMessages({
-          message: p.message,
-          passages: p.passages,
-          canRead: p.canRead,
-          finding: p.finding,
-          context: p.context,
-          includeCode: p.aboutCode,
-        }),
-      );
+      const text = await call(deps.model, messages);
       deps.breaker.success();
-      return { success: true, response: text.trim(), sources: p.passages.map(toSource) };
+      return text;
     } catch (err) {
       deps.breaker.failure();
       deps.log.warn(
@@ -243,13 +288,18 @@ export function createMentorService(deps: MentorDeps) {
       await getIndex();
     },
 
+    /** Throws as the trial's own routes would (404 unknown, 403 premium) before a stream starts. */
+    async checkTrial(trialId: string | undefined, asker: Asker): Promise<void> {
+      await trialFor(trialId, asker);
+    },
+
     /** Where answers come from now: "model" when one is configured and its circuit is not open. */
     get mode(): "model" | "retrieval" {
       return deps.model && deps.breaker.state !== "open" ? "model" : "retrieval";
     },
 
     async answer(request: MentorChatRequest, asker: Asker): Promise<MentorChatResponse> {
-      if (isGreeting(request.message)) return { success: true, response: GREETING, sources: [] };
+      if (isGreeting(request.message)) return { success: true, response: greeting(request.message), sources: [] };
       const p = await prepare(request, asker);
       return (await viaModel(p, (m, messages) => m.complete(messages))) ?? fromRetrieval(p);
     },
@@ -265,22 +315,66 @@ export function createMentorService(deps: MentorDeps) {
       restart: () => void,
     ): Promise<MentorChatResponse> {
       if (isGreeting(request.message)) {
-        onDelta(GREETING);
-        return { success: true, response: GREETING, sources: [] };
+        const text = greeting(request.message);
+        onDelta(text);
+        return { success: true, response: text, sources: [] };
       }
       const p = await prepare(request, asker);
+      // While a trial's reference is sealed the answer is checked whole before any of it is shown.
+      const held = p.trial !== undefined && !p.trial.readable;
       let sent = false;
       const answered = await viaModel(p, (m, messages) =>
         m.stream(messages, (t) => {
+          if (held) return;
           sent = true;
           onDelta(t);
         }),
       );
-      if (answered) return answered;
+      if (answered) {
+        if (held) onDelta(answered.response);
+        return answered;
+      }
       if (sent) restart();
       const fallback = fromRetrieval(p);
       onDelta(fallback.response);
       return fallback;
+    },
+
+    /**
+     * "Explain this error": the line it points at, what the message means, and the lesson section
+     * that teaches it (from the curated table, else the best passage in the error's language). With
+     * a model, the model explains it from the code, the error and that section.
+     */
+    async explain(request: MentorExplainRequest, asker: Asker): Promise<MentorExplainResponse> {
+      const voice = detectVoice(request.message ?? "");
+      const trial = await trialFor(request.context?.trialId, asker);
+      const idx = await getIndex();
+      const d = diagnose(request);
+      const curated = d.entry
+        ? idx.passages.find((x) => x.materialId === d.entry?.materialId && x.section === d.entry.section)
+        : undefined;
+      const section =
+        curated ??
+        idx.search(d.parsed.headline || request.error.slice(0, 400), {
+          language: d.language,
+          freeOnly: !asker.isPremium,
+          limit: 1,
+        })[0]?.passage;
+      const facts = {
+        ...(d.parsed.line !== undefined ? { line: d.parsed.line } : {}),
+        ...(d.parsed.language ? { errorLanguage: d.parsed.language } : {}),
+        ...(section ? { section: sectionLink(section) } : {}),
+      };
+      const rules = trial && !trial.readable ? [trialRule(trial)] : [];
+      const text = await askModel(
+        (m, messages) => m.complete(messages),
+        explainMessages(request, d, section, voice, rules),
+      );
+      const response =
+        text === undefined
+          ? offlineExplanation(d, request.language, section, voice)
+          : guardReply(text.trim(), trial, voice);
+      return { success: true, response, ...facts };
     },
   };
 }

@@ -1,5 +1,6 @@
 import { DEFAULT_JAVA_VERSION, type JavaVersion, javaVersion } from "@koc/shared";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { ExplainError } from "../../components/explain-error";
 import { useEditorDraft } from "../../lib/drafts";
 import { useShareWithMentor } from "../../lib/mentor-context";
 import { execute } from "../../lib/run/execute";
@@ -144,6 +145,7 @@ export default function CodeEditorPanel({ language = "java", initialCode, draftK
             {output}
           </pre>
         )}
+        {lastError && !isRunning && <ExplainError language={language} code={code} error={lastError} />}
       </section>
 
       <p className="code-editor-tip">

@@ -1,4 +1,5 @@
-import { deleteAccountRequest, storageKeys } from "@koc/shared";
+import { deleteAccountRequest } from "@koc/shared";
+import { storageKeys } from "../../../lib/storage-keys";
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router";

@@ -1,6 +1,8 @@
 import { type MentorChatRequest, type MentorChatResponse, mentorStreamEvent } from "@koc/shared";
 import { useMutation } from "@tanstack/react-query";
+import { createParser } from "eventsource-parser";
 import { ApiError, apiStream } from "../../../lib/api-client";
+import { helpHeaders } from "../../../lib/trial-help-tokens";
 
 /** The answer so far, each time a piece of it arrives (empty again after a restart). */
 export type OnText = (textSoFar: string) => void;
@@ -11,28 +13,39 @@ export type OnText = (textSoFar: string) => void;
  * A stream that ends without `done` is an error.
  */
 export async function streamChat(body: MentorChatRequest, onText: OnText, signal?: AbortSignal) {
-  const reader = (await apiStream("/ai/chat/stream", { body, ...(signal ? { signal } : {}) })).getReader();
-  let buffer = "";
+  // On a trial, a visitor's signed ladder state tells the server what the learner has unlocked.
+  const trialId = body.context?.trialId;
+  const headers = trialId ? helpHeaders(trialId) : {};
+  const reader = (await apiStream("/ai/chat/stream", { body, headers, ...(signal ? { signal } : {}) })).getReader();
   let text = "";
+  let answer: MentorChatResponse | undefined;
+  let bad: unknown;
+  const parser = createParser({
+    onEvent(message) {
+      if (answer || bad) return;
+      try {
+        const event = mentorStreamEvent.parse(JSON.parse(message.data));
+        if (event.type === "done") {
+          answer = event.answer;
+          return;
+        }
+        text = event.type === "delta" ? text + event.text : "";
+        onText(text);
+      } catch (err) {
+        bad = err;
+      }
+    },
+  });
   for (;;) {
     const { value, done } = await reader.read();
-    buffer += value ?? "";
-    for (let end = buffer.indexOf("\n\n"); end >= 0; end = buffer.indexOf("\n\n")) {
-      const data = buffer
-        .slice(0, end)
-        .split("\n")
-        .filter((line) => line.startsWith("data:"))
-        .map((line) => line.slice(5).trimStart())
-        .join("\n");
-      buffer = buffer.slice(end + 2);
-      if (!data) continue;
-      const event = mentorStreamEvent.parse(JSON.parse(data));
-      if (event.type === "done") {
-        await reader.cancel();
-        return event.answer;
-      }
-      text = event.type === "delta" ? text + event.text : "";
-      onText(text);
+    if (value) parser.feed(value);
+    if (bad) {
+      await reader.cancel();
+      throw bad;
+    }
+    if (answer) {
+      await reader.cancel();
+      return answer;
     }
     if (done) throw new Error("The answer stopped before it was complete.");
   }

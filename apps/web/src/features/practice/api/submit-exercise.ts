@@ -1,7 +1,8 @@
 import { type SubmissionRequest, type SubmissionResult, submissionResult } from "@koc/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { helpHeaders, keepHelp } from "./trial-help";
+import { helpHeaders } from "../../../lib/trial-help-tokens";
+import { keepHelp } from "./trial-help";
 
 /** POST /api/exercises/{id}/submissions: the server runs every case in its sandbox and grades. */
 export const submitExercise = (exerciseId: string, body: SubmissionRequest): Promise<SubmissionResult> =>

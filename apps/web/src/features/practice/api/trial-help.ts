@@ -2,29 +2,14 @@ import {
   type RevealRequest,
   type SolutionResult,
   solutionResult,
-  TRIAL_HELP_HEADER,
   type TrialHelp,
   trialHelp,
 } from "@koc/shared";
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { ApiError, api } from "../../../lib/api-client";
-import { readJson, writeJson } from "../../../lib/storage";
+import { writeJson } from "../../../lib/storage";
+import { helpHeaders, helpTokens } from "../../../lib/trial-help-tokens";
 import { storageKeys } from "../../../lib/storage-keys";
-
-/**
- * A visitor's signed place on each trial's ladder of help: the server gives a new one with every
- * answer that changes it; this browser keeps the newest per trial and sends it back. At sign-in
- * (lib/progress-sync) they are handed to the account.
- */
-function helpTokens(): Record<string, string> {
-  const value = readJson<unknown>(storageKeys.trialHelp, {});
-  return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, string>) : {};
-}
-
-export function helpHeaders(exerciseId: string): Record<string, string> {
-  const token = new Map(Object.entries(helpTokens())).get(exerciseId);
-  return typeof token === "string" ? { [TRIAL_HELP_HEADER]: token } : {};
-}
 
 export function keepHelp(queryClient: QueryClient, exerciseId: string, who: string, help: TrialHelp | undefined) {
   if (!help) return;

@@ -1,4 +1,5 @@
 import { submissionResult } from "@koc/shared";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
@@ -33,9 +34,18 @@ const answer = submissionResult.parse({
 
 function show(result = answer) {
   render(
-    <MemoryRouter>
-      <TrialResults pending={false} result={result} error={null} signedIn onRetry={() => undefined} />
-    </MemoryRouter>,
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter>
+        <TrialResults
+          trial={{ id: "java-programming--recursion.1", language: "java", code: "" }}
+          pending={false}
+          result={result}
+          error={null}
+          signedIn
+          onRetry={() => undefined}
+        />
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
   return screen.getByTestId("trial-verdict");
 }

@@ -1,6 +1,6 @@
 import type { SubmissionTest } from "@koc/shared";
 import { CheckCircle2, Clock, XCircle } from "lucide-react";
-import { useId } from "react";
+import { type ReactNode, useId } from "react";
 
 const STATUS_WORD: Record<SubmissionTest["status"], string> = {
   passed: "passed",
@@ -12,7 +12,14 @@ const STATUS_WORD: Record<SubmissionTest["status"], string> = {
  * A unit-tested trial's hidden tests, each by its readable name with how it ended; a failed one
  * also says why (the server has already removed the test's data from the message).
  */
-export function TestResults({ tests }: { tests: SubmissionTest[] | undefined }) {
+export function TestResults({
+  tests,
+  explain,
+}: {
+  tests: SubmissionTest[] | undefined;
+  /** "Explain this error" for a failed test's message. */
+  explain?: ((error: string) => ReactNode) | undefined;
+}) {
   const headingId = useId();
   if (!tests || tests.length === 0) return null;
   return (
@@ -33,6 +40,7 @@ export function TestResults({ tests }: { tests: SubmissionTest[] | undefined }) 
               <span className="case-status">{STATUS_WORD[t.status]}</span>
             </span>
             {t.status !== "passed" && t.message && <p className="test-message">{t.message}</p>}
+            {t.status !== "passed" && explain?.(`Test "${t.name}" ${STATUS_WORD[t.status]}: ${t.message ?? ""}`)}
           </li>
         ))}
       </ul>

@@ -7,6 +7,7 @@ import { QueryError } from "../../../components/query-state";
 import { TutorialRenderer } from "../../../components/tutorial-renderer";
 import { ApiError } from "../../../lib/api-client";
 import { useEditorDraft } from "../../../lib/drafts";
+import { useShareWithMentor } from "../../../lib/mentor-context";
 import { keepReceipt } from "../../../lib/progress-sync";
 import { useSession } from "../../../lib/session";
 import { exerciseQuery } from "../api/get-exercise";
@@ -107,6 +108,9 @@ function TrialBody({ exercise, signedIn, onPassed }: TrialBodyProps) {
   const [input, setInput] = useState("");
   const [undo, setUndo] = useState<{ code: string; message: string } | null>(null);
   const ids = useId();
+  const judged = { id: exercise._id, language: exercise.language, code };
+  // Kattappa's chat knows the trial in hand (its hints stop short of the solution until it is unlocked).
+  useShareWithMentor({ trialId: exercise._id, code, language: exercise.language });
 
   useReopenFromStarter(exercise, (starter) =>
     replace(starter, "Review: the trial starts again from its starter code."),
@@ -238,8 +242,9 @@ function TrialBody({ exercise, signedIn, onPassed }: TrialBodyProps) {
         )}
       </div>
 
-      <TrialRunOutput pending={run.isPending} result={run.data} error={run.error} onRetry={tryRun} />
+      <TrialRunOutput trial={judged} pending={run.isPending} result={run.data} error={run.error} onRetry={tryRun} />
       <TrialResults
+        trial={judged}
         pending={submit.isPending}
         result={submit.data}
         error={submit.error}

@@ -1,12 +1,21 @@
 import { type SubmissionResult, XP_PER_TRIAL, XP_PER_TRIAL_WITH_HELP } from "@koc/shared";
 import { CheckCircle2, Clock, XCircle } from "lucide-react";
 import { Link } from "react-router";
+import { ExplainError } from "../../../components/explain-error";
 import { QueryError } from "../../../components/query-state";
 import { ApiError } from "../../../lib/api-client";
 import { paths } from "../../../lib/paths";
 import { passedSummary, TestResults } from "./test-results";
 
+/** The trial, its language and the code that was judged: "Explain this error" sends them to Kattappa. */
+export interface JudgedTrial {
+  id: string;
+  language: "java" | "javascript" | "python";
+  code: string;
+}
+
 interface TrialResultsProps {
+  trial: JudgedTrial;
   pending: boolean;
   result: SubmissionResult | undefined;
   error: Error | null;
@@ -15,7 +24,7 @@ interface TrialResultsProps {
 }
 
 /** The verdict, announced: the summary line, every case lit up, the compile error, the xp. */
-export function TrialResults({ pending, result, error, signedIn, onRetry }: TrialResultsProps) {
+export function TrialResults({ trial, pending, result, error, signedIn, onRetry }: TrialResultsProps) {
   return (
     <div className="trial-results" aria-live="polite">
       {pending ? (
@@ -25,7 +34,7 @@ export function TrialResults({ pending, result, error, signedIn, onRetry }: Tria
       ) : error ? (
         <QueryError message={submissionError(error)} onRetry={onRetry} />
       ) : result ? (
-        <Verdict result={result} signedIn={signedIn} />
+        <Verdict trial={trial} result={result} signedIn={signedIn} />
       ) : null}
     </div>
   );
@@ -36,7 +45,10 @@ function submissionError(error: Error): string {
   return `Your submission could not be judged: ${error.message}`;
 }
 
-function Verdict({ result, signedIn }: { result: SubmissionResult; signedIn: boolean }) {
+function Verdict({ trial, result, signedIn }: { trial: JudgedTrial; result: SubmissionResult; signedIn: boolean }) {
+  const explain = (error: string) => (
+    <ExplainError language={trial.language} code={trial.code} error={error} trialId={trial.id} />
+  );
   const tests = result.tests?.length ?? 0;
   return (
     <div className={`trial-verdict ${result.passed ? "passed" : "failed"}`} data-testid="trial-verdict">
@@ -54,6 +66,7 @@ function Verdict({ result, signedIn }: { result: SubmissionResult; signedIn: boo
           {result.compileError}
         </pre>
       )}
+      {result.compileError !== undefined && explain(result.compileError)}
       <ul className="trial-cases" aria-label="Test cases">
         {result.cases.map((c) => (
           <li key={c.name} className={c.passed ? "case-passed" : "case-failed"}>
@@ -82,10 +95,11 @@ function Verdict({ result, signedIn }: { result: SubmissionResult; signedIn: boo
                 </div>
               </div>
             )}
+            {!c.passed && !c.notRun && result.compileError === undefined && explain(caseError(c))}
           </li>
         ))}
       </ul>
-      <TestResults tests={result.tests} />
+      <TestResults tests={result.tests} explain={explain} />
     </div>
   );
 }
@@ -124,4 +138,16 @@ function XpNote({ result, signedIn }: { result: SubmissionResult; signedIn: bool
       <Link to={paths.register}>register</Link> to claim it.
     </p>
   );
+}
+
+/** A failed case as an error for Kattappa: which case, and what was expected against what was printed. */
+function caseError(c: SubmissionResult["cases"][number]): string {
+  if (c.timedOut) return `Case "${c.name}" timed out: the program ran too long.`;
+  return [
+    `Case "${c.name}" failed: wrong output.`,
+    c.expected !== undefined ? `Expected output:\n${c.expected}` : "",
+    c.actual !== undefined ? `Your output:\n${c.actual === "" ? "(nothing printed)" : c.actual}` : "",
+  ]
+    .filter(Boolean)
+    .join("\n");
 }

@@ -1,5 +1,6 @@
 import type { TrialRunResult } from "@koc/shared";
 import { useId } from "react";
+import { ExplainError } from "../../../components/explain-error";
 import { QueryError } from "../../../components/query-state";
 import { ApiError } from "../../../lib/api-client";
 
@@ -38,6 +39,8 @@ export function CustomInput({ useOwn, onUseOwn, input, onInput, sampleName }: Cu
 }
 
 interface RunOutputProps {
+  /** The trial, its language and the code that ran: "Explain this error" sends them to Kattappa. */
+  trial: { id: string; language: "java" | "javascript" | "python"; code: string };
   pending: boolean;
   result: TrialRunResult | undefined;
   error: Error | null;
@@ -45,7 +48,7 @@ interface RunOutputProps {
 }
 
 /** What Run printed, its exit status and time: practice only, never graded. */
-export function TrialRunOutput({ pending, result, error, onRetry }: RunOutputProps) {
+export function TrialRunOutput({ trial, pending, result, error, onRetry }: RunOutputProps) {
   return (
     <div className="trial-run" aria-live="polite">
       {pending ? (
@@ -68,7 +71,15 @@ export function TrialRunOutput({ pending, result, error, onRetry }: RunOutputPro
             practice: not an attempt, no xp.
           </p>
           {result.compileError !== undefined ? (
-            <pre className="trial-compile-error">{result.compileError}</pre>
+            <>
+              <pre className="trial-compile-error">{result.compileError}</pre>
+              <ExplainError
+                language={trial.language}
+                code={trial.code}
+                error={result.compileError}
+                trialId={trial.id}
+              />
+            </>
           ) : (
             <>
               <span>Output</span>
@@ -77,6 +88,14 @@ export function TrialRunOutput({ pending, result, error, onRetry }: RunOutputPro
                 <>
                   <span>Errors</span>
                   <pre>{result.stderr}</pre>
+                  {result.exitCode !== 0 && (
+                    <ExplainError
+                      language={trial.language}
+                      code={trial.code}
+                      error={result.stderr}
+                      trialId={trial.id}
+                    />
+                  )}
                 </>
               )}
             </>

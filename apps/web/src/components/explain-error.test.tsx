@@ -1,8 +1,8 @@
-import { storageKeys } from "../lib/storage-keys";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { storageKeys } from "../lib/storage-keys";
 import { ExplainError, showsError } from "./explain-error";
 
 afterEach(() => {

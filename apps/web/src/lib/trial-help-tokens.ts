@@ -1,6 +1,6 @@
 import { TRIAL_HELP_HEADER } from "@koc/shared";
-import { storageKeys } from "./storage-keys";
 import { readJson } from "./storage";
+import { storageKeys } from "./storage-keys";
 
 /**
  * A visitor's signed place on each trial's ladder of help, kept per trial in this browser (the

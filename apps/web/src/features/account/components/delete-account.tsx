@@ -1,5 +1,4 @@
 import { deleteAccountRequest } from "@koc/shared";
-import { storageKeys } from "../../../lib/storage-keys";
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
@@ -11,6 +10,7 @@ import { ApiError } from "../../../lib/api-client";
 import { paths } from "../../../lib/paths";
 import { useSession } from "../../../lib/session";
 import { keysWithPrefix, removeKey } from "../../../lib/storage";
+import { storageKeys } from "../../../lib/storage-keys";
 import { deleteAccountCall } from "../api/account-calls";
 
 const CURRENT_FIELD = "body.currentPassword:";

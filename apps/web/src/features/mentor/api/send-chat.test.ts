@@ -1,5 +1,5 @@
-import { storageKeys } from "../../../lib/storage-keys";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { storageKeys } from "../../../lib/storage-keys";
 import { streamChat } from "./send-chat";
 
 afterEach(() => {

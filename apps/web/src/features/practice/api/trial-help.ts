@@ -1,15 +1,9 @@
-import {
-  type RevealRequest,
-  type SolutionResult,
-  solutionResult,
-  type TrialHelp,
-  trialHelp,
-} from "@koc/shared";
+import { type RevealRequest, type SolutionResult, solutionResult, type TrialHelp, trialHelp } from "@koc/shared";
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { ApiError, api } from "../../../lib/api-client";
 import { writeJson } from "../../../lib/storage";
-import { helpHeaders, helpTokens } from "../../../lib/trial-help-tokens";
 import { storageKeys } from "../../../lib/storage-keys";
+import { helpHeaders, helpTokens } from "../../../lib/trial-help-tokens";
 
 export function keepHelp(queryClient: QueryClient, exerciseId: string, who: string, help: TrialHelp | undefined) {
   if (!help) return;

@@ -22,9 +22,9 @@ export interface Slots {
   PaymentModal: ComponentType<{ courseTitle: string; onClose: () => void }>;
   /** The lifetime premium purchase offered on the dashboard (features/payments). */
   UpgradeModal: ComponentType<{ onClose: () => void }>;
-  /** The trials passed so far (features/practice). */
+  /** The trials passed so far (features/trials). */
   TrialsPassed: ComponentType<{ email: string }>;
-  /** A topic's trials under its lesson; `onPassed` tells whether the pass was the first (features/practice). */
+  /** A topic's trials under its lesson; `onPassed` tells whether the pass was the first (features/trials). */
   TopicTrials: ComponentType<{ courseId: string; materialId: string; onPassed?: (firstPass: boolean) => void }>;
   /** The learner's referral code, link and credits (features/referral). */
   ReferralSection: ComponentType<{ email: string }>;

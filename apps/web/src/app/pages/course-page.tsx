@@ -1,6 +1,6 @@
 import { CertificateDialog } from "../../features/certificates/certificate-dialog";
 import CoursePage from "../../features/course/course-page";
-import { TopicTrials } from "../../features/practice/components/topic-trials";
+import { TopicTrials } from "../../features/trials/components/topic-trials";
 import { SlotProvider, type Slots } from "../../lib/slots";
 
 /** A course and its lessons, with each topic's trials and the certificate at the end. */

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { coursesQuery } from "../../../lib/catalogue-api";
 import { paths } from "../../../lib/paths";
 import { passedTrialsQuery } from "../api/get-passed";
-import "../practice.css";
+import "../trials.css";
 import { QueryError } from "../../../components/query-state";
 
 /** The dashboard's trials passed per course (GET /api/exercises/passed), titles from the catalogue. */

@@ -3,7 +3,7 @@ import { ApiError } from "../../../lib/api-client";
 import { useSession } from "../../../lib/session";
 import { exercisesQuery } from "../api/get-exercises";
 import { TrialPanel } from "./trial-panel";
-import "../practice.css";
+import "../trials.css";
 import { QueryError } from "../../../components/query-state";
 
 interface TopicTrialsProps {

@@ -109,7 +109,13 @@ function TrialBody({ exercise, signedIn, onPassed }: TrialBodyProps) {
   const ids = useId();
   const judged = { id: exercise._id, language: exercise.language, code };
   // Kattappa's chat knows the trial in hand (its hints stop short of the solution until it is unlocked).
-  useShareWithMentor({ trialId: exercise._id, code, language: exercise.language });
+  useShareWithMentor({
+    trialId: exercise._id,
+    code,
+    language: exercise.language,
+    lastError:
+      submit.data?.compileError ?? run.data?.compileError ?? (run.data?.exitCode ? run.data.stderr : undefined),
+  });
 
   useEffect(() => {
     if (!undo) return;

@@ -208,6 +208,28 @@ describe.each(engines)("a trial's reference against a model that prints it (%s)"
     expect(explain.statusCode).toBe(404);
   });
 
+  it("Explain this error with a model: the model gets the code, the error, its line and the lesson section", async () => {
+    received.length = 0;
+    const code = "public class Main {\n    public static void main(String[] args) {\n        int gold = 5\n    }\n}";
+    const res = await post("/api/ai/explain", {
+      language: "java",
+      code,
+      error: "Main.java:3: error: ';' expected\n        int gold = 5\n                    ^\n1 error",
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      response: reply.trim(),
+      line: 3,
+      section: { materialId: "java-programming--introduction-to-java", section: "Anatomy of Hello World" },
+    });
+    const sent = received[0]?.messages ?? [];
+    const all = sent.map((m) => m.content).join("\n");
+    expect(all).toContain("points at line 3: int gold = 5");
+    expect(all).toContain('"Anatomy of Hello World"');
+    expect(sent.at(-1)).toMatchObject({ role: "user", content: expect.stringContaining("int gold = 5") });
+    expect(sent.at(-1)?.content).toContain("';' expected");
+  });
+
   it("a question in Hindi or Hinglish tells the model to answer in it; English does not", async () => {
     received.length = 0;
     await post("/api/ai/chat", { message: "मेरा for loop एक संख्या ज़्यादा क्यों छापता है?" });

@@ -101,7 +101,7 @@ export function parseError(raw: string, selected: MentorCodeLanguage): ParsedErr
   };
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
  * Where an error that names no line (the browser's JavaScript and Python consoles show only the
@@ -115,13 +115,13 @@ export function locateLine(headline: string, code: string): number | undefined {
   const property = /reading '([^']+)'\)/.exec(headline)?.[1] ?? /has no attribute '([^']+)'/.exec(headline)?.[1];
   const key = /^KeyError: (['"]?)(.+)\1$/.exec(headline)?.[2];
   const pattern = name
-    ? new RegExp(`(?<![\\w$.])${escape(name)}(?![\\w$])`)
+    ? new RegExp(`(?<![\\w$.])${literal(name)}(?![\\w$])`)
     : called
-      ? new RegExp(`${escape(called)}\\s*\\(`)
+      ? new RegExp(`${literal(called)}\\s*\\(`)
       : property
-        ? new RegExp(`\\.${escape(property)}(?![\\w$])`)
+        ? new RegExp(`\\.${literal(property)}(?![\\w$])`)
         : key
-          ? new RegExp(`\\[\\s*(['"]?)${escape(key)}\\1\\s*\\]`)
+          ? new RegExp(`\\[\\s*(['"]?)${literal(key)}\\1\\s*\\]`)
           : undefined;
   if (!pattern) return undefined;
   const lines = code.split(/\r?\n/);

@@ -93,10 +93,13 @@ function TrialBody({ exercise, signedIn, onPassed }: TrialBodyProps) {
   // The draft lives in this browser, and for a learner on the server too (it follows them).
   const draft = useEditorDraft(`trial:${exercise._id}`, exercise.language, exercise.starter, user ? user.email : null);
   const [code, setCodeState] = useState(draft.seed.text);
+  // The trial in hand is the one the learner works on: a lesson may show several, beside the course's editor.
+  const [engaged, setEngaged] = useState(false);
   const setCode = useCallback(
     (value: string) => {
       draft.change(value);
       setCodeState(value);
+      setEngaged(true);
     },
     [draft.change],
   );
@@ -109,8 +112,19 @@ function TrialBody({ exercise, signedIn, onPassed }: TrialBodyProps) {
   const [undo, setUndo] = useState<{ code: string; message: string } | null>(null);
   const ids = useId();
   const judged = { id: exercise._id, language: exercise.language, code };
-  // Kattappa's chat knows the trial in hand (its hints stop short of the solution until it is unlocked).
-  useShareWithMentor({ trialId: exercise._id, code, language: exercise.language });
+  // Kattappa's chat knows the trial in hand once the learner works on it (its hints stop short of the
+  // solution until the ladder unlocks it); until then the page's editor is what the chat is about.
+  useShareWithMentor(
+    engaged
+      ? {
+          trialId: exercise._id,
+          code,
+          language: exercise.language,
+          lastError:
+            submit.data?.compileError ?? run.data?.compileError ?? (run.data?.exitCode ? run.data.stderr : undefined),
+        }
+      : {},
+  );
 
   useReopenFromStarter(exercise, (starter) =>
     replace(starter, "Review: the trial starts again from its starter code."),
@@ -131,6 +145,7 @@ function TrialBody({ exercise, signedIn, onPassed }: TrialBodyProps) {
   };
 
   const send = () => {
+    setEngaged(true);
     if (submit.isPending) return;
     if (draft.latest.current.trim() === "") return;
     submit.mutate(
@@ -151,6 +166,7 @@ function TrialBody({ exercise, signedIn, onPassed }: TrialBodyProps) {
   };
 
   const tryRun = () => {
+    setEngaged(true);
     if (run.isPending || draft.latest.current.trim() === "") return;
     run.mutate({ code: draft.latest.current, ...(useOwnInput ? { stdin: input } : {}) });
   };

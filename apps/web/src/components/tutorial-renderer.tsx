@@ -303,8 +303,15 @@ function LessonImage({ alt, src }: { alt: string; src: string }) {
   );
 }
 
-/** headingOffset shifts Markdown levels so lesson headings sit under the page's own headings. */
-export function TutorialRenderer(props: { markdown: string; headingOffset?: number }) {
+interface TutorialProps {
+  markdown: string;
+  /** Shifts Markdown levels so lesson headings sit under the page's own headings. */
+  headingOffset?: number;
+  /** Called once the text is drawn (after its grammar has loaded): a page may then focus what it holds. */
+  onDrawn?: (() => void) | undefined;
+}
+
+export function TutorialRenderer(props: TutorialProps) {
   return (
     <Suspense fallback={<div className="tutorial" aria-busy="true" />}>
       <Tutorial {...props} />
@@ -312,7 +319,7 @@ export function TutorialRenderer(props: { markdown: string; headingOffset?: numb
   );
 }
 
-function Tutorial({ markdown, headingOffset = 2 }: { markdown: string; headingOffset?: number }) {
+function Tutorial({ markdown, headingOffset = 2, onDrawn }: TutorialProps) {
   const md = grammar ?? use(loadMarkdownGrammar());
   const tree = useMemo(() => md.parseMarkdown(markdown), [md, markdown]);
   const ctx = useMemo<Context>(
@@ -325,9 +332,11 @@ function Tutorial({ markdown, headingOffset = 2 }: { markdown: string; headingOf
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per lesson text
   useEffect(() => {
     const hash = typeof window === "undefined" ? "" : decodeURIComponent(window.location.hash.slice(1));
-    if (!hash.startsWith("section-")) return;
-    const target = Array.from(root.current?.querySelectorAll("[id]") ?? []).find((e) => e.id === hash);
-    target?.scrollIntoView({ block: "start" });
+    if (hash.startsWith("section-")) {
+      const target = Array.from(root.current?.querySelectorAll("[id]") ?? []).find((e) => e.id === hash);
+      target?.scrollIntoView({ block: "start" });
+    }
+    onDrawn?.();
   }, [markdown]);
   return (
     <div className="tutorial" ref={root}>

@@ -37,7 +37,7 @@ export default defineConfig({
           name: "web",
           include: ["apps/web/src/**/*.test.{ts,tsx}"],
           environment: "jsdom",
-          setupFiles,
+          setupFiles: [...setupFiles, "./apps/web/src/test-setup.ts"],
         },
       },
     ],

@@ -1,19 +1,7 @@
 import { isLessonImageUrl } from "@koc/shared";
-import {
-  type Heading,
-  headings,
-  imageOnOwnLine,
-  type List,
-  type Nodes,
-  type Paragraph,
-  parseMarkdown,
-  plainText,
-  type RootContent,
-  type Table,
-  type TableRow,
-} from "@koc/shared/markdown";
+import type { Heading, List, Nodes, Paragraph, RootContent, Table, TableRow } from "@koc/shared/markdown";
 import { Check, Copy } from "lucide-react";
-import { Fragment, type ReactNode, useEffect, useMemo, useRef, useState } from "react";
+import { Fragment, type ReactNode, Suspense, use, useEffect, useMemo, useRef, useState } from "react";
 import { RunButtons, RunOutput, useBlockRun } from "./code-block-run";
 import type { Token } from "./code-highlight";
 import { DiagramViewer } from "./diagram-viewer";
@@ -30,6 +18,29 @@ import "./tutorial-renderer.css";
  * quotes, rules: the content build refuses them in lessons; a mentor answer may still hold them) is
  * shown as its plain text.
  */
+
+type Grammar = typeof import("@koc/shared/markdown");
+let grammar: Grammar | undefined;
+let loading: Promise<Grammar> | undefined;
+
+/**
+ * The grammar (micromark) is a chunk of its own, fetched the first time a lesson, question or
+ * mentor answer is drawn, so the public course pages that link to lessons never download it.
+ */
+export function loadMarkdownGrammar(): Promise<Grammar> {
+  loading ??= import("@koc/shared/markdown").then((m) => {
+    grammar = m;
+    return m;
+  });
+  return loading;
+}
+
+function loaded(): Grammar {
+  if (!grammar) throw new Error("the Markdown grammar is drawn only after loadMarkdownGrammar()");
+  return grammar;
+}
+
+const plainText = (node: Nodes) => loaded().plainText(node);
 
 /** Markdown's soft line break (a sentence wrapped in the source) reads as a space. */
 const softBreaks = (text: string) => text.replace(/[ \t]*\n[ \t]*/g, " ");
@@ -82,7 +93,7 @@ function renderParagraph(node: Paragraph, key: string): ReactNode[] {
     run = [];
   };
   node.children.forEach((child, i) => {
-    if (child.type === "image" && imageOnOwnLine(node, i)) {
+    if (child.type === "image" && loaded().imageOnOwnLine(node, i)) {
       flush();
       out.push(<LessonImage key={`${key}-${out.length}`} alt={child.alt?.trim() ?? ""} src={child.url} />);
     } else run.push(child);
@@ -292,12 +303,28 @@ function LessonImage({ alt, src }: { alt: string; src: string }) {
   );
 }
 
-/** headingOffset shifts Markdown levels so lesson headings sit under the page's own headings. */
-export function TutorialRenderer({ markdown, headingOffset = 2 }: { markdown: string; headingOffset?: number }) {
-  const tree = useMemo(() => parseMarkdown(markdown), [markdown]);
+interface TutorialProps {
+  markdown: string;
+  /** Shifts Markdown levels so lesson headings sit under the page's own headings. */
+  headingOffset?: number;
+  /** Called once the text is drawn (after its grammar has loaded): a page may then focus what it holds. */
+  onDrawn?: (() => void) | undefined;
+}
+
+export function TutorialRenderer(props: TutorialProps) {
+  return (
+    <Suspense fallback={<div className="tutorial" aria-busy="true" />}>
+      <Tutorial {...props} />
+    </Suspense>
+  );
+}
+
+function Tutorial({ markdown, headingOffset = 2, onDrawn }: TutorialProps) {
+  const md = grammar ?? use(loadMarkdownGrammar());
+  const tree = useMemo(() => md.parseMarkdown(markdown), [md, markdown]);
   const ctx = useMemo<Context>(
-    () => ({ ids: new Map(headings(tree).map((h) => [h.node, h.id])), headingOffset }),
-    [tree, headingOffset],
+    () => ({ ids: new Map(md.headings(tree).map((h) => [h.node, h.id])), headingOffset }),
+    [md, tree, headingOffset],
   );
   const root = useRef<HTMLDivElement>(null);
   // An address naming a section of this lesson (a quiz's "Read:" link) brings it into view once the
@@ -305,9 +332,11 @@ export function TutorialRenderer({ markdown, headingOffset = 2 }: { markdown: st
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per lesson text
   useEffect(() => {
     const hash = typeof window === "undefined" ? "" : decodeURIComponent(window.location.hash.slice(1));
-    if (!hash.startsWith("section-")) return;
-    const target = Array.from(root.current?.querySelectorAll("[id]") ?? []).find((e) => e.id === hash);
-    target?.scrollIntoView({ block: "start" });
+    if (hash.startsWith("section-")) {
+      const target = Array.from(root.current?.querySelectorAll("[id]") ?? []).find((e) => e.id === hash);
+      target?.scrollIntoView({ block: "start" });
+    }
+    onDrawn?.();
   }, [markdown]);
   return (
     <div className="tutorial" ref={root}>

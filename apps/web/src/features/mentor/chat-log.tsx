@@ -13,7 +13,13 @@ function Bubble({ m }: { m: ChatMessage }) {
   return (
     <li className={`chat-bubble chat-${m.type}${m.pending ? " chat-thinking" : ""}`}>
       <span className="visually-hidden">{m.type === "bot" ? "Kattappa: " : "You: "}</span>
-      {m.type === "bot" && !m.pending ? (
+      {m.type === "bot" && m.plain ? (
+        // The greeting is the app's own sentence: the prerendered page shows it without fetching the
+        // Markdown grammar, which only an answer needs.
+        <div className="tutorial">
+          <p>{m.text}</p>
+        </div>
+      ) : m.type === "bot" && !m.pending ? (
         // Markdown rendered as React elements: answers can hold code blocks, never HTML.
         <TutorialRenderer markdown={m.text} headingOffset={3} />
       ) : (

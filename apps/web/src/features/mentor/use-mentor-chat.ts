@@ -12,6 +12,8 @@ export interface ChatMessage {
   sources?: MentorSource[];
   /** The floating assistant's placeholder while Kattappa thinks. */
   pending?: boolean;
+  /** Text written in the app, not Markdown (the greeting): drawn without the lesson renderer. */
+  plain?: boolean;
 }
 
 /** The page's thinking indicator (a minimum), the floating assistant's delays. */
@@ -64,7 +66,9 @@ export interface MentorChatOptions {
  * told in Kattappa's words (the server's message).
  */
 export function useMentorChat({ greeting, variant, context }: MentorChatOptions) {
-  const [messages, setMessages] = useState<ChatMessage[]>([{ id: 0, type: "bot", text: greeting, timestamp: now() }]);
+  const [messages, setMessages] = useState<ChatMessage[]>([
+    { id: 0, type: "bot", text: greeting, timestamp: now(), plain: true },
+  ]);
   const [thinking, setThinking] = useState(false);
   const nextId = useRef(1);
   const busy = useRef(false);

@@ -2,7 +2,7 @@ import type { CourseProgress, MaterialDetail, MaterialSummary } from "@koc/share
 import { isPassing } from "@koc/shared";
 import { useQuery } from "@tanstack/react-query";
 import { Swords } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { useCallback, useEffect, useRef } from "react";
 import { TutorialRenderer } from "../../../components/tutorial-renderer";
 import { ApiError } from "../../../lib/api-client";
 import { useSlot } from "../../../lib/slots";
@@ -36,15 +36,20 @@ export function LessonBody({
   const article = useRef<HTMLElement>(null);
   const content = lesson.data?.content;
 
-  useEffect(() => {
-    if (!focusFirstExample || !content) return;
+  const focusRun = useCallback(() => {
+    if (!focusFirstExample) return;
     const run = article.current?.querySelector<HTMLButtonElement>("[data-runnable]");
     if (!run) return;
     // Instant, not smooth: the page is still settling (the editor above loads lazily), and the
     // browser's scroll anchoring keeps an instant position while a smooth one would stop short.
     run.scrollIntoView({ block: "center" });
     run.focus({ preventScroll: true });
-  }, [focusFirstExample, content]);
+  }, [focusFirstExample]);
+  // When the lesson is drawn (its Markdown grammar may still be loading when the text arrives), and
+  // again when the address asks for the example on a lesson already drawn.
+  useEffect(() => {
+    if (content) focusRun();
+  }, [focusRun, content]);
 
   if (lesson.isPending) {
     return (
@@ -73,7 +78,7 @@ export function LessonBody({
     <>
       <article ref={article} className="lesson-surface" aria-label={`Lesson: ${material.title}`}>
         {data.content ? (
-          <TutorialRenderer markdown={data.content} />
+          <TutorialRenderer markdown={data.content} onDrawn={focusRun} />
         ) : (
           <div className="coming-soon">
             <p className="coming-soon-title">Content Coming Soon</p>

@@ -7,36 +7,41 @@ test.describe("home carousel", () => {
   const slide = (page: import("@playwright/test").Page, n: number) =>
     page.getByRole("group", { name: `${n} of 5`, exact: true });
 
-  /** The page's clock stands still from here; only runFor moves it (and fires the carousel's timer). */
-  const stopClock = async (page: import("@playwright/test").Page) => {
-    await page.clock.install({ time: 0 });
-    await page.clock.pauseAt(1_000);
-  };
+  const shown = async (page: import("@playwright/test").Page) =>
+    Number((await page.locator(".carousel-slide").getAttribute("aria-label"))?.split(" ")[0]);
+  const after = (n: number) => (n % 5) + 1;
 
-  /** Proves React has hydrated (a click moves the slides), back on slide 1 with focus and pointer outside. */
-  const hydrated = async (page: import("@playwright/test").Page) => {
+  /**
+   * Waits until React has hydrated (a click moves the slides; hydration itself needs the clock to
+   * run), then stops the page's clock: from here only runFor moves it. The pointer then enters and
+   * leaves the carousel, so its timer is armed again at the stopped time. Answers the slide shown.
+   */
+  const stopClockWhenHydrated = async (page: import("@playwright/test").Page) => {
     await page.getByRole("button", { name: "Next slide" }).click();
     await expect(slide(page, 2)).toBeVisible();
     await page.getByRole("button", { name: "Previous slide" }).click();
     await expect(slide(page, 1)).toBeVisible();
     await page.locator("body").click({ position: { x: 1, y: 1 } });
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+    await page.getByRole("region", { name: "Heroes of the kingdom" }).hover();
     await page.mouse.move(0, 0);
+    return shown(page);
   };
 
   test("advances by itself after 4 seconds", async ({ page }) => {
-    await stopClock(page);
+    await page.clock.install({ time: 0 });
     await page.goto("/");
     await expect(slide(page, 1)).toContainText("The King of Code");
-    await hydrated(page);
+    const first = await stopClockWhenHydrated(page);
     await page.clock.runFor(3_900);
-    await expect(slide(page, 1)).toBeVisible();
+    await expect(slide(page, first)).toBeVisible();
     await page.clock.runFor(200);
-    await expect(slide(page, 2)).toContainText("Kattappa");
+    await expect(slide(page, after(first))).toBeVisible();
     // The next move comes one full interval after the automatic one.
     await page.clock.runFor(3_900);
-    await expect(slide(page, 2)).toBeVisible();
+    await expect(slide(page, after(first))).toBeVisible();
     await page.clock.runFor(200);
-    await expect(slide(page, 3)).toBeVisible();
+    await expect(slide(page, after(after(first)))).toBeVisible();
   });
 
   test("previous and next move by one and wrap at both ends", async ({ page, consoleErrors }) => {
@@ -59,33 +64,33 @@ test.describe("home carousel", () => {
   });
 
   test("pauses while hovered and can be stopped", async ({ page }) => {
-    await stopClock(page);
+    await page.clock.install({ time: 0 });
     await page.goto("/");
-    await hydrated(page);
+    const first = await stopClockWhenHydrated(page);
     await page.getByRole("region", { name: "Heroes of the kingdom" }).hover();
     await page.clock.runFor(4_800);
-    await expect(slide(page, 1)).toBeVisible();
+    await expect(slide(page, first)).toBeVisible();
     // Once the pointer leaves, it moves on again.
     await page.mouse.move(0, 0);
     await page.clock.runFor(4_100);
-    await expect(slide(page, 2)).toBeVisible();
+    await expect(slide(page, after(first))).toBeVisible();
     await page.getByRole("button", { name: "Stop slide rotation" }).click();
     await page.mouse.move(0, 0);
     await page.locator("body").click({ position: { x: 1, y: 1 } });
     await page.clock.runFor(4_800);
-    await expect(slide(page, 2)).toBeVisible();
+    await expect(slide(page, after(first))).toBeVisible();
   });
 
   test("does not auto-advance for a visitor who prefers reduced motion", async ({ browser, baseURL }) => {
     const context = await browser.newContext({ baseURL: baseURL ?? undefined, reducedMotion: "reduce" });
     const page = await context.newPage();
-    await stopClock(page);
+    await page.clock.install({ time: 0 });
     await page.goto("/");
-    await hydrated(page);
+    const first = await stopClockWhenHydrated(page);
     await page.clock.runFor(4_800);
-    await expect(slide(page, 1)).toBeVisible();
+    await expect(slide(page, first)).toBeVisible();
     await page.getByRole("button", { name: "Next slide" }).click();
-    await expect(slide(page, 2)).toBeVisible();
+    await expect(slide(page, after(first))).toBeVisible();
     await context.close();
   });
 });
@@ -162,15 +167,20 @@ test.describe("contact form", () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test("shows the failure message and keeps the text when the server fails", async ({ page }) => {
-    await gotoAndSettle(page, "/contact");
-    await page.route("**/api/contact", (route) =>
-      route.fulfill({ status: 500, contentType: "application/json", body: '{"message":"boom"}' }),
-    );
-    await fill(page, "fails@example.com");
-    await page.getByRole("button", { name: "Send Message" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: CONTACT_FAILURE })).toBeVisible();
-    await expect(field(page, "Subject")).toHaveValue("A question from the training yard");
+  test.describe("when the server fails", () => {
+    // The mocked 500 below is logged by the browser as a failed resource: expected here.
+    test.use({ expectedConsoleErrors: [/status of 500/] });
+
+    test("shows the failure message and keeps the text when the server fails", async ({ page }) => {
+      await gotoAndSettle(page, "/contact");
+      await page.route("**/api/contact", (route) =>
+        route.fulfill({ status: 500, contentType: "application/json", body: '{"message":"boom"}' }),
+      );
+      await fill(page, "fails@example.com");
+      await page.getByRole("button", { name: "Send Message" }).click();
+      await expect(page.getByRole("alert").filter({ hasText: CONTACT_FAILURE })).toBeVisible();
+      await expect(field(page, "Subject")).toHaveValue("A question from the training yard");
+    });
   });
 
   test("the browser checks required fields and the email format before sending", async ({ page }) => {

@@ -1,6 +1,7 @@
 import { AtSign, Briefcase, Camera, MonitorPlay, Send, Users } from "lucide-react";
 import { Link } from "react-router";
 import { Crest } from "../assets/kingdom-art";
+import { useHydrated } from "../lib/hydration";
 import { paths } from "../lib/paths";
 
 export const SOCIAL_LINKS = [
@@ -25,6 +26,9 @@ const legalLinks = [
 ];
 
 export function Footer() {
+  // The visitor's clock, not the build's: the prerendered HTML and the hydrating render leave the
+  // year out (they must match, and a page built last year is still served this year).
+  const hydrated = useHydrated();
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
@@ -57,7 +61,9 @@ export function Footer() {
           </ul>
         </div>
       </div>
-      <p className="container footer-copy">© {new Date().getFullYear()} Kingdom of Code. All rights reserved.</p>
+      <p className="container footer-copy">
+        © {hydrated ? new Date().getFullYear() : ""} Kingdom of Code. All rights reserved.
+      </p>
     </footer>
   );
 }

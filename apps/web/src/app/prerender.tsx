@@ -11,9 +11,9 @@ import { AppRoot } from "./app-root";
 import { type PageHead, SITE_NAME } from "./head";
 import { publicCatalogue } from "./prerender-catalogue";
 import { PRELOAD_ID, PRERENDER_STATE_ID } from "./prerender-state";
-import { createQueryClient } from "./query-scope";
+import { createQueryClient } from "./query-client";
 import type { RouteHandle } from "./router";
-import { AppRoutes, headFor, matchPage, preloadPage, QUERY_SCOPE_MODULE, routes } from "./router";
+import { AppRoutes, headFor, matchPage, preloadPage, routes } from "./router";
 
 export interface RenderedPage {
   /** The markup that goes inside #root. */
@@ -63,7 +63,7 @@ export async function renderPage(path: string, seed: Seed): Promise<RenderedPage
     html,
     head: headFor(path, (key) => client.getQueryData(key)),
     state: dehydrate(client),
-    modules: handles.flatMap((h) => (h.queries ? [h.module, QUERY_SCOPE_MODULE] : [h.module])),
+    modules: handles.map((h) => h.module),
   };
 }
 

@@ -4,7 +4,7 @@ import type { ReactElement } from "react";
 import { MemoryRouter, type RouteObject, useLocation, useRoutes } from "react-router";
 import { vi } from "vitest";
 import { AlertProvider } from "../components/alerts";
-import { SessionProvider } from "../lib/session";
+import { keepInBrowser } from "../lib/query-persister";
 
 /** An answer of the fake API: a status and a JSON body, or a network failure. */
 export type FakeAnswer = [status: number, body?: unknown] | "network-error";
@@ -58,6 +58,7 @@ export function signIn() {
 /** Renders routes at `path` with the app's providers (no query retries, so failures show at once). */
 export function renderRoutes(routes: RouteObject[], path: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  keepInBrowser(client);
   /** Where the app is now (it moves when a page navigates). */
   const location = { pathname: path, search: "" };
   function Routes() {
@@ -68,13 +69,11 @@ export function renderRoutes(routes: RouteObject[], path: string) {
   }
   render(
     <QueryClientProvider client={client}>
-      <SessionProvider>
-        <AlertProvider>
-          <MemoryRouter initialEntries={[path]}>
-            <Routes />
-          </MemoryRouter>
-        </AlertProvider>
-      </SessionProvider>
+      <AlertProvider>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes />
+        </MemoryRouter>
+      </AlertProvider>
     </QueryClientProvider>,
   );
   return { client, location };

@@ -2,14 +2,8 @@ import { MessageCircle, X } from "lucide-react";
 import { lazy, Suspense, useId, useRef, useState } from "react";
 import "./floating-mentor.css";
 
-/**
- * The chat itself loads on first open, with the query cache it sends through: a first visit to any
- * page ships only this button.
- */
-const MentorPanel = lazy(async () => {
-  const [panel, { withQueries }] = await Promise.all([import("./mentor-panel"), import("../../app/query-scope")]);
-  return { default: withQueries(panel.default) };
-});
+/** The chat itself loads on first open: a first visit to any page ships only this button. */
+const MentorPanel = lazy(() => import("./mentor-panel"));
 
 /** The floating assistant on every page: a toggle button and a panel with Kattappa. */
 export function FloatingMentor() {

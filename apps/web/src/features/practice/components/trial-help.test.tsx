@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, configure, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { SessionProvider } from "../../../lib/session";
+import { keepInBrowser } from "../../../lib/query-persister";
 import { TrialPanel } from "./trial-panel";
 
 // The trial loads its detail, its help state and the lazy editor one after another: on a busy
@@ -63,12 +63,11 @@ const base = `/api/exercises/${ID}`;
 
 function renderPanel(signedIn = false) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  keepInBrowser(client);
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter>
-        <SessionProvider>
-          <TrialPanel summary={summary} signedIn={signedIn} />
-        </SessionProvider>
+        <TrialPanel summary={summary} signedIn={signedIn} />
       </MemoryRouter>
     </QueryClientProvider>,
   );

@@ -3,10 +3,11 @@
  * renders one public page to HTML with React Router's static router and the real catalogue
  * already in the query cache, exactly as the browser will hydrate it (main.tsx).
  */
-import { dehydrate, QueryClientProvider } from "@tanstack/react-query";
+import { defaultShouldDehydrateQuery, dehydrate, QueryClientProvider } from "@tanstack/react-query";
 import { renderToStaticMarkup } from "react-dom/server";
 import { prerenderToNodeStream } from "react-dom/static";
 import { StaticRouter } from "react-router";
+import { isKept } from "../lib/query-persister";
 import { AppRoot } from "./app-root";
 import { type PageHead, SITE_NAME } from "./head";
 import { publicCatalogue } from "./prerender-catalogue";
@@ -62,7 +63,8 @@ export async function renderPage(path: string, seed: Seed): Promise<RenderedPage
   return {
     html,
     head: headFor(path, (key) => client.getQueryData(key)),
-    state: dehydrate(client),
+    // The catalogue only: the session and progress a page starts with come from the browser.
+    state: dehydrate(client, { shouldDehydrateQuery: (q) => defaultShouldDehydrateQuery(q) && !isKept(q) }),
     modules: handles.map((h) => h.module),
   };
 }

@@ -10,7 +10,7 @@ import { SESSION_KEY, type SessionUser } from "./session";
 import { readJson, readToken, writeJson } from "./storage";
 
 /** The queries kept in the browser: the session and each course's progress. */
-const isKept = (query: Query) => {
+export const isKept = (query: Query) => {
   return query.queryKey[0] === SESSION_KEY[0] || courseOfProgressKey(query.queryKey) !== undefined;
 };
 

@@ -37,6 +37,7 @@ COPY --from=build --chown=node:node /app/content ./content
 COPY --from=build --chown=node:node /app/apps/server/package.json ./apps/server/
 COPY --from=build --chown=node:node /app/apps/server/dist ./apps/server/dist
 COPY --from=build --chown=node:node /app/apps/server/drizzle ./apps/server/drizzle
+COPY --from=build --chown=node:node /app/apps/server/fonts ./apps/server/fonts
 COPY --from=build --chown=node:node /app/apps/web/dist ./apps/web/dist
 RUN mkdir -p /data && chown node:node /data
 # Listen on every interface inside the container (the server's own default is loopback only);

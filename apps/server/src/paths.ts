@@ -18,6 +18,8 @@ function findServerRoot(): string {
 export const serverRoot = findServerRoot();
 export const repoRoot = resolve(serverRoot, "..", "..");
 export const migrationsDir = join(serverRoot, "drizzle");
+/** The Noto Sans fonts a certificate sets the learner's name in (OFL 1.1, licence texts beside them). */
+export const notoFontsDir = join(serverRoot, "fonts", "noto");
 export const webDistDir = join(repoRoot, "apps", "web", "dist");
 export const contentCoursesDir = join(repoRoot, "content", "courses");
 export const catalogueFile = join(repoRoot, "content", "dist", "catalogue.json");

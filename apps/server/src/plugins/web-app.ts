@@ -52,12 +52,12 @@ export async function registerWebApp(
       index: false,
       cacheControl: false,
       preCompressed: true,
-      setHeaders(res, path) {
+      setHeaders(reply, path) {
         if (path.startsWith(assetsDir)) {
-          res.setHeader("cache-control", `public, max-age=${YEAR}, immutable`);
-          res.setHeader("vary", "Accept-Encoding");
+          reply.header("cache-control", `public, max-age=${YEAR}, immutable`);
+          reply.header("vary", "Accept-Encoding");
         } else {
-          res.setHeader("cache-control", "no-cache");
+          reply.header("cache-control", "no-cache");
         }
       },
     });

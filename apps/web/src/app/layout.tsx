@@ -7,9 +7,6 @@ import { Header } from "./header";
 import "./layout.css";
 import { RouteErrorBoundary } from "./route-error";
 
-/** The query cache, loaded only when the mentor's chat first opens. */
-const loadQueryScope = () => import("./query-scope");
-
 const lessonAddress = /^\/course\/[^/]+\/lesson\/[^/]+\/?$/;
 
 /**
@@ -54,7 +51,7 @@ export function Layout() {
         </RouteErrorBoundary>
       </main>
       <Footer />
-      <FloatingMentor loadQueryScope={loadQueryScope} />
+      <FloatingMentor />
       <ScrollToTop />
     </>
   );

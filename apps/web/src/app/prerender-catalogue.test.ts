@@ -1,6 +1,6 @@
 import { type Course, lessonMinutes } from "@koc/shared";
 import { describe, expect, it } from "vitest";
-import { summary } from "../lib/head";
+import { summary } from "../lib/page-head";
 import { publicCatalogue } from "./prerender-catalogue";
 
 const lesson = (id: string, position: number, quiz = 5) => ({

@@ -3,17 +3,18 @@
  * renders one public page to HTML with React Router's static router and the real catalogue
  * already in the query cache, exactly as the browser will hydrate it (main.tsx).
  */
-import { dehydrate, QueryClientProvider } from "@tanstack/react-query";
+import { defaultShouldDehydrateQuery, dehydrate, QueryClientProvider } from "@tanstack/react-query";
 import { renderToStaticMarkup } from "react-dom/server";
 import { prerenderToNodeStream } from "react-dom/static";
 import { StaticRouter } from "react-router";
-import { type PageHead, SITE_NAME } from "../lib/head";
+import { type PageHead, SITE_NAME } from "../lib/page-head";
+import { isKept } from "../lib/query-persister";
 import { AppRoot } from "./app-root";
 import { publicCatalogue } from "./prerender-catalogue";
 import { PRELOAD_ID, PRERENDER_STATE_ID } from "./prerender-state";
-import { createQueryClient } from "./query-scope";
+import { createQueryClient } from "./query-client";
 import type { RouteHandle } from "./router";
-import { AppRoutes, headFor, matchPage, preloadPage, QUERY_SCOPE_MODULE, routes } from "./router";
+import { AppRoutes, headFor, matchPage, preloadPage, routes } from "./router";
 
 export interface RenderedPage {
   /** The markup that goes inside #root. */
@@ -62,8 +63,9 @@ export async function renderPage(path: string, seed: Seed): Promise<RenderedPage
   return {
     html,
     head: headFor(path, (key) => client.getQueryData(key)),
-    state: dehydrate(client),
-    modules: handles.flatMap((h) => (h.queries ? [h.module, QUERY_SCOPE_MODULE] : [h.module])),
+    // The catalogue only: the session and progress a page starts with come from the browser.
+    state: dehydrate(client, { shouldDehydrateQuery: (q) => defaultShouldDehydrateQuery(q) && !isKept(q) }),
+    modules: handles.map((h) => h.module),
   };
 }
 

@@ -1,15 +1,12 @@
 import type { ReactNode } from "react";
 import { AlertProvider } from "../components/alerts";
-import { SessionProvider } from "../lib/session";
+import { QueryProvider } from "./query-client";
 
-/**
- * What every page shares: the session and the alerts. The query cache is not here: the pages that
- * fetch bring it (app/query-scope.tsx), so a first visit to the home page loads no query library.
- */
+/** What every page shares: the query cache (the session and course progress are queries in it) and the alerts. */
 export function Providers({ children }: { children: ReactNode }) {
   return (
-    <SessionProvider>
+    <QueryProvider>
       <AlertProvider>{children}</AlertProvider>
-    </SessionProvider>
+    </QueryProvider>
   );
 }

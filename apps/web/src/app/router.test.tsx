@@ -3,15 +3,15 @@ import { act, cleanup, fireEvent, render, screen } from "@testing-library/react"
 import { useState } from "react";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { defaultHead, heads } from "../lib/head";
 import { AppRoot } from "./app-root";
+import { defaultHead, heads } from "./head";
 import { RouteErrorBoundary } from "./route-error";
-import { AppRoutes, headFor, matchPage, preloadPage, QUERY_SCOPE_MODULE } from "./router";
+import { AppRoutes, headFor, matchPage, preloadPage } from "./router";
 
 afterEach(cleanup);
 
 describe("route table", () => {
-  it("gives each public page its own head, and pages that need data the query cache", () => {
+  it("gives each public page its own head", () => {
     expect(headFor("/")).toEqual(heads.home);
     expect(headFor("/about")).toEqual(heads.about);
     expect(headFor("/dashboard")).toEqual(defaultHead);
@@ -22,12 +22,7 @@ describe("route table", () => {
     expect(headFor("/course/java-programming", () => course).title).toBe("Java Programming | Kingdom of Code");
 
     const handle = (path: string) => matchPage(path).find((m) => m.handle)?.handle;
-    expect(handle("/")?.queries).toBe(false);
-    expect(handle("/terms")?.queries).toBe(false);
-    expect(handle("/courses")?.queries).toBe(true);
-    expect(handle("/course/x")?.queries).toBe(true);
     expect(handle("/course/x")?.module).toBe("src/app/pages/course-page.tsx");
-    expect(QUERY_SCOPE_MODULE).toBe("src/app/query-scope.tsx");
   });
 
   it("renders a preloaded page at once, with no loading state, and unknown paths as not found", async () => {

@@ -1,7 +1,7 @@
 import { type ComponentType, createElement, lazy } from "react";
 import { matchRoutes, type RouteObject, useLocation, useRoutes } from "react-router";
-import { DocumentHead } from "../lib/document-head";
-import { courseHead, defaultHead, heads, type PageHead, type RouteHead, resolveHead } from "../lib/head";
+import { PageHeadTags } from "../components/page-head";
+import { defaultHead, heads, type PageHead, type RouteHead, resolveHead, routeCourseHead } from "./head";
 import { Layout } from "./layout";
 import { NotFoundPage } from "./route-error";
 
@@ -15,31 +15,26 @@ const pageModules = import.meta.glob<{ default: ComponentType }>(["../features/*
 export interface RouteHandle {
   /** The page module, as Vite's manifest names it ("src/features/home/home-page.tsx"). */
   module: string;
-  /** Whether the page fetches: its module then loads with TanStack Query (app/query-scope.tsx). */
-  queries: boolean;
+  /** A head derived from data (a function) is rendered by the page itself once it has that data. */
   head?: RouteHead;
   /** Public pages are prerendered to HTML at build time (scripts/prerender.mjs); the rest render in the browser. */
   prerender?: true;
-  /** Loads the page's module (and the query cache, for a page that fetches) ahead of its first render. */
+  /** Loads the page's module ahead of its first render. */
   preload: () => Promise<void>;
 }
-
-/** The module of the query cache, as Vite's manifest names it (for the prerender's preload list). */
-export const QUERY_SCOPE_MODULE = "src/app/query-scope.tsx";
 
 /**
  * A page component that loads its module on first render, or earlier through `preload`. Once
  * loaded it renders at once, with nothing to suspend: the browser preloads the first page before
- * hydrating it (main.tsx), so the first render is exactly the prerendered HTML. A page that
- * fetches is wrapped in the query cache.
+ * hydrating it (main.tsx), so the first render is exactly the prerendered HTML.
  */
-function lazyPage(load: () => Promise<{ default: ComponentType }>, queries: boolean) {
+function lazyPage(load: () => Promise<{ default: ComponentType }>) {
   let loaded: ComponentType | undefined;
   let pending: Promise<ComponentType> | undefined;
   const resolve = (): Promise<ComponentType> => {
-    pending ??= Promise.all([load(), queries ? import("./query-scope") : undefined]).then(
-      ([module, scope]) => {
-        loaded = scope ? scope.withQueries(module.default) : module.default;
+    pending ??= load().then(
+      (module) => {
+        loaded = module.default;
         return loaded;
       },
       (error: unknown) => {
@@ -61,10 +56,8 @@ function lazyPage(load: () => Promise<{ default: ComponentType }>, queries: bool
   };
 }
 
-/** Pages that fetch nothing: they load without TanStack Query. */
 interface PageOptions {
   head?: RouteHead;
-  queries?: false;
   /** Addresses that show the same page (not remounted), such as a course's lessons. */
   children?: RouteObject[];
 }
@@ -73,15 +66,14 @@ interface PageOptions {
  * A route showing `features/{name}.tsx`, or `app/{name}.tsx` for a name under `pages/`; with a head,
  * a public page prerendered at build time.
  */
-function page(path: string, name: string, { head, queries, children }: PageOptions = {}): RouteObject {
+function page(path: string, name: string, { head, children }: PageOptions = {}): RouteObject {
   const inApp = name.startsWith("pages/");
   const key = inApp ? `./${name}.tsx` : `../features/${name}.tsx`;
   const load = pageModules[key];
   if (!load) throw new Error(`No page module ${key}`);
-  const { Page, preload } = lazyPage(load, queries !== false);
+  const { Page, preload } = lazyPage(load);
   const handle: RouteHandle = {
     module: inApp ? `src/app/${name}.tsx` : `src/features/${name}.tsx`,
-    queries: queries !== false,
     preload,
     ...(head ? { head, prerender: true } : {}),
   };
@@ -96,13 +88,13 @@ export const routes: RouteObject[] = [
   {
     Component: Layout,
     children: [
-      page("/", "home/home-page", { head: heads.home, queries: false }),
-      page("/about", "about/about-page", { head: heads.about, queries: false }),
+      page("/", "home/home-page", { head: heads.home }),
+      page("/about", "about/about-page", { head: heads.about }),
       page("/courses", "pages/courses-page", { head: heads.courses }),
       // A lesson's address shows the same page (not remounted: the child has no element of its own),
       // with that lesson open. It is not prerendered: the server answers it with the client-rendered
       // shell, and the page sets its title once the lesson list is at hand.
-      page("/course/:id", "pages/course-page", { head: courseHead, children: [{ path: "lesson/:materialId" }] }),
+      page("/course/:id", "pages/course-page", { head: routeCourseHead, children: [{ path: "lesson/:materialId" }] }),
       page("/contact", "contact/contact-page", { head: heads.contact }),
       page("/kattappa", "mentor/mentor-page", { head: heads.mentor }),
       page("/kattappa-test", "mentor/mentor-test-page"),
@@ -115,10 +107,10 @@ export const routes: RouteObject[] = [
       page("/review", "review/review-page"),
       page("/account", "pages/account-page"),
       page("/verify/:code", "certificates/verify-page"),
-      page("/terms", "legal/terms-page", { head: heads.terms, queries: false }),
-      page("/refund-policy", "legal/refund-policy-page", { head: heads.refundPolicy, queries: false }),
-      page("/shipping", "legal/shipping-page", { head: heads.shipping, queries: false }),
-      page("/privacy", "legal/privacy-page", { head: heads.privacy, queries: false }),
+      page("/terms", "legal/terms-page", { head: heads.terms }),
+      page("/refund-policy", "legal/refund-policy-page", { head: heads.refundPolicy }),
+      page("/shipping", "legal/shipping-page", { head: heads.shipping }),
+      page("/privacy", "legal/privacy-page", { head: heads.privacy }),
       { path: "*", Component: NotFoundPage },
     ],
   },
@@ -148,12 +140,15 @@ export function headFor(pathname: string, cached: (key: readonly unknown[]) => u
   return match ? resolveHead(match.handle?.head, match.params, cached) : defaultHead;
 }
 
+/** Whether the page at a path renders its own head (one derived from its data, such as a course's). */
+const pageOwnsHead = (pathname: string) => matchPage(pathname).some((m) => typeof m.handle?.head === "function");
+
 /** The app's pages for the current location, with the document's head kept in step. */
 export function AppRoutes() {
   const { pathname } = useLocation();
   return (
     <>
-      <DocumentHead head={headFor(pathname)} />
+      {!pageOwnsHead(pathname) && <PageHeadTags head={headFor(pathname)} />}
       {useRoutes(routes)}
     </>
   );

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef } from "react";
+import { type ReactNode, useId, useLayoutEffect, useRef } from "react";
 import "./modal.css";
 
 const FOCUSABLE =
@@ -16,67 +16,55 @@ interface ModalProps {
 }
 
 /**
- * A dialog that moves focus inside, keeps Tab within it, closes on Escape and returns focus to
- * whatever opened it.
+ * A native modal <dialog>, open while it is rendered: the browser keeps focus and Tab inside it,
+ * makes the rest of the page inert, and turns Escape into a `cancel` (which asks the owner to close
+ * it). Focus starts on its first control and goes back to whatever opened it; a click on the
+ * backdrop closes it too.
  */
 export function Modal({ title, onClose, children, maxWidth = "560px", className, label }: ModalProps) {
-  const panel = useRef<HTMLDivElement>(null);
+  const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
 
-  useEffect(() => {
+  // Layout effect: its cleanup closes the dialog before React removes it, so the page is live again.
+  useLayoutEffect(() => {
+    const node = dialog.current;
+    if (!node) return;
     const opener = document.activeElement as HTMLElement | null;
-    const node = panel.current;
-    const first = node?.querySelector<HTMLElement>(FOCUSABLE);
-    (first ?? node)?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape") {
-        e.stopPropagation();
-        onCloseRef.current();
-        return;
-      }
-      if (e.key !== "Tab" || !node) return;
-      const items = Array.from(node.querySelectorAll<HTMLElement>(FOCUSABLE));
-      if (items.length === 0) return;
-      const firstItem = items[0];
-      const lastItem = items[items.length - 1];
-      if (e.shiftKey && document.activeElement === firstItem) {
-        e.preventDefault();
-        lastItem?.focus();
-      } else if (!e.shiftKey && document.activeElement === lastItem) {
-        e.preventDefault();
-        firstItem?.focus();
-      }
-    };
-    document.addEventListener("keydown", onKey);
+    // jsdom has no showModal: the dialog is then simply shown.
+    if (typeof node.showModal === "function") node.showModal();
+    else node.setAttribute("open", "");
+    node.querySelector<HTMLElement>(FOCUSABLE)?.focus();
     const overflow = document.body.style.overflow;
     document.body.style.overflow = "hidden";
     return () => {
-      document.removeEventListener("keydown", onKey);
+      if (typeof node.close === "function") node.close();
+      else node.removeAttribute("open");
       document.body.style.overflow = overflow;
       if (opener && document.contains(opener)) opener.focus();
     };
   }, []);
 
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: a click on the backdrop closes, Escape does the same for keyboards
-    <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div
-        ref={panel}
-        className={`modal-panel ${className ?? ""}`}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={label ? undefined : titleId}
-        aria-label={label}
-        tabIndex={-1}
-        style={{ maxWidth }}
-      >
+    <dialog
+      ref={dialog}
+      className="modal"
+      aria-labelledby={label ? undefined : titleId}
+      aria-label={label}
+      style={{ maxWidth }}
+      onCancel={(e) => {
+        // Escape: the owner decides (it unmounts the dialog, or keeps it while busy).
+        e.preventDefault();
+        onClose();
+      }}
+      // The panel fills the dialog, so a press on the dialog itself is one on its backdrop.
+      onMouseDown={(e) => e.target === e.currentTarget && onClose()}
+    >
+      <div className={`modal-panel ${className ?? ""}`}>
         <h2 id={titleId} className="modal-title">
           {title}
         </h2>
         {children}
       </div>
-    </div>
+    </dialog>
   );
 }

@@ -14,6 +14,10 @@ import { storageKeys } from "./storage-keys";
 
 const PREFIX = storageKeys.progress("");
 
+/** Reads progress_{courseId}, accepting both record shapes the spec describes (the shared schema). */
+export const readProgress = (courseId: string): CourseProgress =>
+  normaliseProgress(readJson<unknown>(storageKeys.progress(courseId), null));
+
 /** The learner's IANA time zone: the server counts the streak in their calendar days. */
 const zoneQuery = () => {
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -42,7 +46,7 @@ function toBody(p: CourseProgress): CourseProgressBody {
 /**
  * Sends the browser's record (which topics the learner marked completed) and keeps the server's
  * answer: the server accepts only completions backed by a recorded pass and computes the rest, so
- * progress_{courseId} becomes a cache of what the server says.
+ * the course's progress (and its browser copy progress_{courseId}) becomes what the server says.
  */
 export async function putProgress(courseId: string, progress: CourseProgress): Promise<CourseProgress> {
   const stored = await api(`/progress/${encodeURIComponent(courseId)}${zoneQuery()}`, {
@@ -50,9 +54,7 @@ export async function putProgress(courseId: string, progress: CourseProgress): P
     body: toBody(progress),
     schema: storedCourseProgress,
   });
-  const server = normaliseProgress(stored);
-  writeJson(storageKeys.progress(courseId), server);
-  return server;
+  return normaliseProgress(stored);
 }
 
 /**
@@ -108,7 +110,7 @@ export async function mergeAllProgressAfterLogin(): Promise<void> {
   const courseIds = new Set([...fromServer.keys(), ...keysWithPrefix(PREFIX).map((k) => k.slice(PREFIX.length))]);
   await Promise.all(
     [...courseIds].map(async (courseId) => {
-      const local = normaliseProgress(readJson<unknown>(storageKeys.progress(courseId), null));
+      const local = readProgress(courseId);
       const remote = fromServer.get(courseId) ?? emptyProgress();
       const merged = mergeProgress(local, remote);
       if (fromServer.has(courseId) && sameProgress(merged, remote)) {
@@ -116,15 +118,17 @@ export async function mergeAllProgressAfterLogin(): Promise<void> {
         return;
       }
       writeJson(storageKeys.progress(courseId), merged);
-      await putProgress(courseId, merged).catch(() => undefined);
+      const saved = await putProgress(courseId, merged).catch(() => undefined);
+      if (saved) writeJson(storageKeys.progress(courseId), saved);
     }),
   );
 }
 
 /**
  * When a logged-in learner opens a course: merges the server's record for it into the browser's
- * (another device may have completed topics since login), and keeps the server's answer. A failed
- * read throws (the query shows it and retries); a failed send keeps the merged record in the browser.
+ * (another device may have completed topics since login) and answers the server's record after the
+ * merge (the query persister keeps it in the browser). A failed read throws (the query shows it and
+ * retries); a failed send answers the merged record.
  */
 export async function pullCourseProgress(courseId: string, signal?: AbortSignal): Promise<CourseProgress | null> {
   if (!readToken()) return null;
@@ -134,12 +138,7 @@ export async function pullCourseProgress(courseId: string, signal?: AbortSignal)
       ...(signal ? { signal } : {}),
     }),
   );
-  const local = normaliseProgress(readJson<unknown>(storageKeys.progress(courseId), null));
-  const merged = mergeProgress(local, remote);
-  if (sameProgress(merged, remote)) {
-    writeJson(storageKeys.progress(courseId), remote);
-    return remote;
-  }
-  writeJson(storageKeys.progress(courseId), merged);
+  const merged = mergeProgress(readProgress(courseId), remote);
+  if (sameProgress(merged, remote)) return remote;
   return await putProgress(courseId, merged).catch(() => merged);
 }

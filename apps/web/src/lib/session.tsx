@@ -1,7 +1,9 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useMemo } from "react";
 import { ApiError } from "./api-error";
-import { isHydrating } from "./hydration";
-import { keysWithPrefix, readJson, readToken, removeKey, writeJson } from "./storage";
+import { useHydrated } from "./hydration";
+import { progressKeyPrefix } from "./progress-keys";
+import { keysWithPrefix, readToken, removeKey } from "./storage";
 import { storageKeys } from "./storage-keys";
 
 /** The browser's user record. */
@@ -22,14 +24,8 @@ interface Session {
   logout: () => void;
 }
 
-const SessionContext = createContext<Session | null>(null);
-
-/** At start the user is restored only if both a token and a user record exist. */
-function restoreUser(): SessionUser | null {
-  const token = readToken();
-  const user = readJson<SessionUser | null>(storageKeys.user, null);
-  return token && user && typeof user.email === "string" ? user : null;
-}
+/** The session's query key: its answer is the signed-in user, or null for a visitor. */
+export const SESSION_KEY = ["session"] as const;
 
 /** Logout removes the token and the user, and the course progress and certificate flags kept for them. */
 export function clearSessionStorage(): void {
@@ -38,64 +34,67 @@ export function clearSessionStorage(): void {
   for (const key of [...keysWithPrefix("progress_"), ...keysWithPrefix("certificate_")]) removeKey(key);
 }
 
-export function SessionProvider({ children }: { children: ReactNode }) {
-  // A prerendered page was written for a visitor: the stored user is restored after hydration.
-  const [user, setUserState] = useState<SessionUser | null>(() => (isHydrating() ? null : restoreUser()));
-
-  const setUser = useCallback((next: SessionUser | null) => {
-    if (next) writeJson(storageKeys.user, next);
-    setUserState(next);
-  }, []);
-
-  const login = useCallback((token: string, next: SessionUser) => {
+/**
+ * GET /api/auth/me with the stored token: the browser's copy of the user (restored from `user` by the
+ * query persister, app/query-client.tsx) is shown at once and refreshed from the server (name,
+ * premium...). A token the server refuses is forgotten; a failed request keeps the copy.
+ */
+export const sessionQuery = queryOptions({
+  queryKey: SESSION_KEY,
+  queryFn: async (): Promise<SessionUser | null> => {
+    const token = readToken();
+    if (!token) return null;
     try {
-      localStorage.setItem(storageKeys.token, token);
-    } catch {
-      // storage unavailable: the session lives in memory only
+      // The contract (zod) loads with this call, so a visitor's first page does not ship it.
+      const { fetchMe } = await import("./fetch-me");
+      const me = await fetchMe();
+      return readToken() === token ? me : null;
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 401 && readToken() === token) {
+        clearSessionStorage();
+        return null;
+      }
+      throw err;
     }
-    writeJson(storageKeys.user, next);
-    setUserState(next);
-  }, []);
+  },
+  staleTime: Number.POSITIVE_INFINITY,
+  retry: false,
+});
 
-  /** Forgets the session in this browser only: for a token the server has already refused. */
-  const forget = useCallback(() => {
-    clearSessionStorage();
-    setUserState(null);
-  }, []);
+/**
+ * The signed-in user (null for a visitor) and what changes the session. A prerendered page was
+ * written for a visitor: the user is shown from the render after hydration.
+ */
+export function useSession(): Session {
+  const queryClient = useQueryClient();
+  const hydrated = useHydrated();
+  const { data } = useQuery(sessionQuery);
+  const user = hydrated ? (data ?? null) : null;
+
+  const setUser = useCallback((next: SessionUser | null) => queryClient.setQueryData(SESSION_KEY, next), [queryClient]);
+
+  const login = useCallback(
+    (token: string, next: SessionUser) => {
+      try {
+        localStorage.setItem(storageKeys.token, token);
+      } catch {
+        // storage unavailable: the session lives in memory only
+      }
+      // Another learner's (or a visitor's) course records are read again for this one.
+      queryClient.removeQueries({ queryKey: progressKeyPrefix });
+      queryClient.setQueryData(SESSION_KEY, next);
+    },
+    [queryClient],
+  );
 
   const logout = useCallback(() => {
     const token = readToken();
-    forget();
+    clearSessionStorage();
+    queryClient.removeQueries({ queryKey: progressKeyPrefix });
+    queryClient.setQueryData(SESSION_KEY, null);
     // The contract (zod) loads with the call. A failed call leaves the token to expire on its own.
     if (token) void import("./logout-call").then(({ revokeSession }) => revokeSession(token)).catch(() => undefined);
-  }, [forget]);
+  }, [queryClient]);
 
-  // At start, refresh the stored user from the server (name, premium...), and drop a token it refuses.
-  useEffect(() => {
-    const token = readToken();
-    if (!token) return;
-    setUserState((shown) => shown ?? restoreUser());
-    let current = true;
-    // The contract (zod) loads with this call, so a visitor's first page does not ship it.
-    import("./fetch-me")
-      .then(({ fetchMe }) => fetchMe())
-      .then((me) => {
-        if (current && readToken() === token) setUser(me);
-      })
-      .catch((err: unknown) => {
-        if (current && err instanceof ApiError && err.status === 401 && readToken() === token) forget();
-      });
-    return () => {
-      current = false;
-    };
-  }, [setUser, forget]);
-
-  const value = useMemo(() => ({ user, setUser, login, logout }), [user, setUser, login, logout]);
-  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
-}
-
-export function useSession(): Session {
-  const session = useContext(SessionContext);
-  if (!session) throw new Error("useSession must be used inside SessionProvider");
-  return session;
+  return useMemo(() => ({ user, setUser, login, logout }), [user, setUser, login, logout]);
 }

@@ -9,7 +9,7 @@ import { slots as coursesSlots } from "../app/pages/courses-page";
 import { slots as dashboardSlots } from "../app/pages/dashboard-page";
 import { slots as registerSlots } from "../app/pages/register-page";
 import { AlertProvider } from "../components/alerts";
-import { SessionProvider } from "../lib/session";
+import { keepInBrowser } from "../lib/query-persister";
 import { SlotProvider } from "../lib/slots";
 
 /** Every slot the app shell fills (app/pages), so a feature's page renders here as in the app. */
@@ -67,6 +67,7 @@ export function signIn() {
 /** Renders routes at `path` with the app's providers (no query retries, so failures show at once). */
 export function renderRoutes(routes: RouteObject[], path: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  keepInBrowser(client);
   /** Where the app is now (it moves when a page navigates). */
   const location = { pathname: path, search: "" };
   function Routes() {
@@ -77,15 +78,13 @@ export function renderRoutes(routes: RouteObject[], path: string) {
   }
   render(
     <QueryClientProvider client={client}>
-      <SessionProvider>
-        <AlertProvider>
-          <SlotProvider slots={appSlots}>
-            <MemoryRouter initialEntries={[path]}>
-              <Routes />
-            </MemoryRouter>
-          </SlotProvider>
-        </AlertProvider>
-      </SessionProvider>
+      <AlertProvider>
+        <SlotProvider slots={appSlots}>
+          <MemoryRouter initialEntries={[path]}>
+            <Routes />
+          </MemoryRouter>
+        </SlotProvider>
+      </AlertProvider>
     </QueryClientProvider>,
   );
   return { client, location };

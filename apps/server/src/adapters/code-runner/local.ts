@@ -139,6 +139,20 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** What a local runner runs with: the sandbox, the limits, its private folders and a warm compiler per Java version. */
+interface LocalEnvironment {
+  sandbox: Sandbox;
+  ceiling: ReturnType<typeof detectRunCeiling>;
+  /** The limits of a run in its own cgroup, and of one that falls back to rlimits alone. */
+  limits: SandboxLimits;
+  fallbackLimits: SandboxLimits;
+  privateRoot: string;
+  workRoot: string;
+  targets: Map<JavaVersion, Target>;
+  /** The warm compilers kept (those of a JDK that serves some version). */
+  compilers: Set<CompilerPool>;
+}
+
 /**
  * Compiles with the installed JDKs and runs only inside bubblewrap. Resolves undefined (with the
  * reason) when no JDK or no working sandbox is found.
@@ -146,6 +160,18 @@ function isAlive(pid: number): boolean {
 export async function createLocalRunner(
   options: LocalRunnerOptions = {},
 ): Promise<{ runner?: CodeRunner; reason?: string }> {
+  const prepared = await prepareLocalEnvironment(options);
+  if (!prepared.env) return { reason: prepared.reason };
+  return { runner: localRunner(prepared.env, options) };
+}
+
+/**
+ * Finds the JDKs and the sandbox, sets the limits, creates the private folders and starts a pool of
+ * warm compilers per JDK, keeping the oldest JDK that can target each Java version.
+ */
+async function prepareLocalEnvironment(
+  options: LocalRunnerOptions,
+): Promise<{ env: LocalEnvironment; reason?: undefined } | { env?: undefined; reason: string }> {
   const jdks = options.jdks ?? discoverJdks();
   if (jdks.length === 0) {
     return { reason: "no JDK found (JAVA_HOME, /usr/lib/jvm): apt-get install openjdk-17-jdk-headless" };
@@ -168,7 +194,6 @@ export async function createLocalRunner(
   mkdirSync(workRoot, { mode: 0o711 });
   chmodSync(workRoot, 0o711);
 
-  // A pool of warm compilers per JDK; probe each release with a tiny compile.
   const compilers = await Promise.all(
     jdks.map(async (jdk) => {
       const compiler = new CompilerPool(jdk, cacheDir, options.compilers ?? 2, compileLimits);
@@ -176,6 +201,24 @@ export async function createLocalRunner(
       return compiler;
     }),
   );
+  const targets = await probeTargets(compilers, workRoot, compileLimits);
+  // A JDK that serves no version needs no warm compiler.
+  const used = new Set([...targets.values()].map((t) => t.compiler));
+  await Promise.all(compilers.filter((c) => !used.has(c)).map((c) => c.close()));
+  if (targets.size === 0) {
+    rmSync(privateRoot, { recursive: true, force: true });
+    ceiling.close();
+    return { reason: `no installed JDK compiles (${jdks.map((j) => j.home).join(", ")})` };
+  }
+  return { env: { sandbox, ceiling, limits, fallbackLimits, privateRoot, workRoot, targets, compilers: used } };
+}
+
+/** Probes each JDK's compiler with a tiny compile per release: the oldest JDK that can target a version serves it. */
+async function probeTargets(
+  compilers: CompilerPool[],
+  workRoot: string,
+  compileLimits: CompileLimits,
+): Promise<Map<JavaVersion, Target>> {
   const probeDir = mkdtempSync(join(workRoot, "probe-"));
   const targets = new Map<JavaVersion, Target>();
   try {
@@ -206,15 +249,12 @@ export async function createLocalRunner(
   } finally {
     rmSync(probeDir, { recursive: true, force: true });
   }
-  // A JDK that serves no version needs no warm compiler.
-  const used = new Set([...targets.values()].map((t) => t.compiler));
-  await Promise.all(compilers.filter((c) => !used.has(c)).map((c) => c.close()));
-  if (targets.size === 0) {
-    rmSync(privateRoot, { recursive: true, force: true });
-    ceiling.close();
-    return { reason: `no installed JDK compiles (${jdks.map((j) => j.home).join(", ")})` };
-  }
+  return targets;
+}
 
+/** The runner over a prepared environment: a queue of sandboxed runs, compiled with its warm compilers. */
+function localRunner(env: LocalEnvironment, options: LocalRunnerOptions) {
+  const { sandbox, ceiling, limits, fallbackLimits, privateRoot, workRoot, targets, compilers: used } = env;
   const queue = new JobQueue(options.concurrency ?? 2, options.maxWaiting ?? 16);
   const interpreters = findInterpreters();
   const anyJdk = ([...targets.values()][0] as Target).jdk;
@@ -236,7 +276,7 @@ export async function createLocalRunner(
     }
     try {
       return await runSandboxed(
-        sandbox as Sandbox,
+        sandbox,
         { jdk, classesDir: appDir, uid: sandboxUid(slot), argv, cgroup },
         { ...(cgroup ? limits : fallbackLimits), wallMs },
         stdin,
@@ -417,7 +457,7 @@ export async function createLocalRunner(
       ceiling.close();
     },
   };
-  return { runner };
+  return runner;
 }
 
 /**

@@ -51,4 +51,33 @@ describe("the Razorpay adapter against a local fake Razorpay", () => {
     const offline = createRazorpayGateway({ keyId: "k", keySecret: "s", apiUrl: "http://127.0.0.1:9" });
     await expect(offline.fetchPayment("pay_x")).rejects.toBeInstanceOf(UpstreamError);
   });
+
+  it("refuses an answer of the wrong shape as a gateway failure, never as a payment", async () => {
+    const answering = (body: unknown) =>
+      createRazorpayGateway({
+        keyId: "k",
+        keySecret: "s",
+        apiUrl: "http://razorpay.invalid",
+        fetch: async () => new Response(JSON.stringify(body), { status: 200 }),
+      });
+    const payment = { id: "pay_1", order_id: "order_1", amount: 10000, currency: "INR", status: "captured" };
+    expect(await answering(payment).fetchPayment("pay_1")).toMatchObject({ id: "pay_1", status: "captured" });
+    // A status we do not know, an amount as a string, an order without an id: none is believed.
+    await expect(answering({ ...payment, status: "paid" }).fetchPayment("pay_1")).rejects.toMatchObject({
+      kind: "upstream",
+      message: expect.stringMatching(/unexpected answer: status/),
+    });
+    await expect(answering({ ...payment, amount: "10000" }).capture("pay_1", 10000, "INR")).rejects.toBeInstanceOf(
+      UpstreamError,
+    );
+    await expect(
+      answering({ amount: 10000, currency: "INR" }).createOrder({
+        amount: 1,
+        currency: "INR",
+        receipt: "r",
+        notes: {},
+      }),
+    ).rejects.toMatchObject({ message: expect.stringMatching(/unexpected answer: id/) });
+    await expect(answering(null).fetchPayment("pay_1")).rejects.toBeInstanceOf(UpstreamError);
+  });
 });

@@ -1,13 +1,12 @@
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { join } from "node:path";
 import * as fontkit from "fontkit";
 import { describe, expect, it } from "vitest";
 import { harfbuzzShape } from "../../../test/harfbuzz.js";
+import { notoFontsDir } from "../../paths.js";
 import { openNameFont } from "./name-font.js";
 
-const require = createRequire(import.meta.url);
-const fontFile = (family: string) =>
-  require.resolve(`@expo-google-fonts/noto-sans-${family.toLowerCase()}/400Regular/NotoSans${family}_400Regular.ttf`);
+const fontFile = (family: string) => join(notoFontsDir, `NotoSans${family}_400Regular.ttf`);
 
 /** Glyph ids with their offsets and advances, as "gid@dx,dy+advance". */
 const harfbuzz = (file: string, text: string) =>

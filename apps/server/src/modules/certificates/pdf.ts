@@ -1,7 +1,8 @@
-import { createRequire } from "node:module";
+import { join } from "node:path";
 import type { CertificateResponse } from "@koc/shared";
 import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
+import { notoFontsDir } from "../../paths.js";
 import { openNameFont } from "./name-font.js";
 
 /** The scripts whose Noto Sans font (OFL 1.1) we embed for the learner's name. */
@@ -21,26 +22,27 @@ export type NameScript =
   | "arabic"
   | "hebrew";
 
-const require = createRequire(import.meta.url);
-const fontFiles: Record<NameScript, string> = {
-  latin: "@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf",
-  devanagari: "@expo-google-fonts/noto-sans-devanagari/400Regular/NotoSansDevanagari_400Regular.ttf",
-  bengali: "@expo-google-fonts/noto-sans-bengali/400Regular/NotoSansBengali_400Regular.ttf",
-  gurmukhi: "@expo-google-fonts/noto-sans-gurmukhi/400Regular/NotoSansGurmukhi_400Regular.ttf",
-  gujarati: "@expo-google-fonts/noto-sans-gujarati/400Regular/NotoSansGujarati_400Regular.ttf",
-  oriya: "@expo-google-fonts/noto-sans-oriya/400Regular/NotoSansOriya_400Regular.ttf",
-  tamil: "@expo-google-fonts/noto-sans-tamil/400Regular/NotoSansTamil_400Regular.ttf",
-  telugu: "@expo-google-fonts/noto-sans-telugu/400Regular/NotoSansTelugu_400Regular.ttf",
-  kannada: "@expo-google-fonts/noto-sans-kannada/400Regular/NotoSansKannada_400Regular.ttf",
-  malayalam: "@expo-google-fonts/noto-sans-malayalam/400Regular/NotoSansMalayalam_400Regular.ttf",
-  sinhala: "@expo-google-fonts/noto-sans-sinhala/400Regular/NotoSansSinhala_400Regular.ttf",
-  thai: "@expo-google-fonts/noto-sans-thai/400Regular/NotoSansThai_400Regular.ttf",
-  arabic: "@expo-google-fonts/noto-sans-arabic/400Regular/NotoSansArabic_400Regular.ttf",
-  hebrew: "@expo-google-fonts/noto-sans-hebrew/400Regular/NotoSansHebrew_400Regular.ttf",
+/** The Noto Sans families, vendored as files in apps/server/fonts/noto (each with its OFL 1.1 text). */
+const fontFamilies: Record<NameScript, string> = {
+  latin: "NotoSans",
+  devanagari: "NotoSansDevanagari",
+  bengali: "NotoSansBengali",
+  gurmukhi: "NotoSansGurmukhi",
+  gujarati: "NotoSansGujarati",
+  oriya: "NotoSansOriya",
+  tamil: "NotoSansTamil",
+  telugu: "NotoSansTelugu",
+  kannada: "NotoSansKannada",
+  malayalam: "NotoSansMalayalam",
+  sinhala: "NotoSansSinhala",
+  thai: "NotoSansThai",
+  arabic: "NotoSansArabic",
+  hebrew: "NotoSansHebrew",
 };
 
 /** The font file a name in `script` is set in. */
-export const nameFontFile = (script: NameScript): string => require.resolve(fontFiles[script]);
+export const nameFontFile = (script: NameScript): string =>
+  join(notoFontsDir, `${fontFamilies[script]}_400Regular.ttf`);
 
 /**
  * Unicode ranges (first and last code point) of the scripts with a font of their own. Several of

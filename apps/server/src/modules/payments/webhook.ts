@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { z } from "zod";
-import { toGatewayPayment } from "../../adapters/payments/razorpay.js";
+import { razorpayPayment, toGatewayPayment } from "../../adapters/payments/razorpay.js";
 import { hmacHex, signaturesMatch } from "../../adapters/payments/signature.js";
 import type { Db } from "../../db/client.js";
 import { paymentOrders, paymentWebhookEvents } from "../../db/schema.js";
@@ -10,21 +10,12 @@ import { fulfil, matchesOrder, queueInvoiceMailSafely, recordFailure } from "./s
 
 export const BAD_WEBHOOK_SIGNATURE = "Invalid webhook signature";
 
-const paymentEntity = z.object({
-  id: z.string().min(1).max(64),
-  order_id: z.string().max(64).nullish(),
-  amount: z.number().int(),
-  currency: z.string().max(8),
-  status: z.enum(["created", "authorized", "captured", "refunded", "failed"]),
-  error_description: z.string().nullish(),
-});
-
 /** Razorpay's event envelope; only the parts we act on are checked. */
 const webhookEvent = z.object({
   entity: z.literal("event"),
   event: z.string().min(1).max(100),
   payload: z
-    .object({ payment: z.object({ entity: paymentEntity }).optional() })
+    .object({ payment: z.object({ entity: razorpayPayment }).optional() })
     .loose()
     .default({}),
 });

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import type { ReactElement, ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { SessionProvider } from "../../lib/session";
+import { keepInBrowser } from "../../lib/query-persister";
 import { storageKeys } from "../../lib/storage-keys";
 import CodeEditorPanel from "./code-editor-panel";
 import { JAVA_SAMPLES } from "./samples";
@@ -21,10 +21,9 @@ afterEach(() => {
 /** The panel keeps drafts through TanStack Query and reads who is signed in. */
 function renderPanel(ui: ReactElement) {
   const client = new QueryClient();
+  keepInBrowser(client);
   const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={client}>
-      <SessionProvider>{children}</SessionProvider>
-    </QueryClientProvider>
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
   );
   return render(ui, { wrapper });
 }

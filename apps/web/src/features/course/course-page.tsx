@@ -1,39 +1,42 @@
-import type { CourseProgress, MaterialDetail } from "@koc/shared";
-import { useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useRef, useState } from "react";
+import type { Course, MaterialDetail } from "@koc/shared";
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useState } from "react";
 import { useParams } from "react-router";
 import { useAlerts } from "../../components/alerts";
 import { CodeActionsContext } from "../../components/code-block-run";
 import { LazyCodeEditor } from "../../components/lazy-code-editor";
+import { PageHeadTags } from "../../components/page-head";
 import { QueryError } from "../../components/query-state";
 import { UnenrollModal } from "../../components/unenroll-modal";
 import { isNotFound } from "../../lib/api-client";
-import { courseQuery } from "../../lib/catalogue-api";
-import { useDocumentHead } from "../../lib/document-head";
 import { useUnenroll } from "../../lib/enrollments-api";
-import { courseHead, lessonHead } from "../../lib/head";
 import { useShareWithMentor } from "../../lib/mentor-context";
 import { paths } from "../../lib/paths";
+import { progressKey } from "../../lib/progress-keys";
 import { keepReceipt } from "../../lib/progress-sync";
-import { recordRecentCourse } from "../../lib/recent-courses";
 import { useSession } from "../../lib/session";
 import { useSlot } from "../../lib/slots";
-import { courseMaterialsQuery } from "./api/get-course-materials";
-import { materialQuery } from "./api/get-material";
 import { useRestartCourse } from "./api/restart-course";
-import { courseProgressQuery, saveNote, useSaveProgress } from "./api/save-progress";
+import { saveNote } from "./api/save-progress";
 import { CourseHeader } from "./components/course-header";
 import { CourseQuizPanel } from "./components/course-quiz-panel";
 import { KnowledgeQuizModal } from "./components/knowledge-quiz-modal";
 import { MaterialRow } from "./components/material-row";
 import { ProgressTracker } from "./components/progress-tracker";
 import { RestartCourseModal } from "./components/restart-course-modal";
+import { courseHead, lessonHead } from "./course-head";
 import { useCertificateOnce } from "./hooks/use-certificate-once";
+import { useCourse, usePrefetchNextLesson } from "./hooks/use-course";
 import { useCourseEditor } from "./hooks/use-course-editor";
 import { useCourseProgress } from "./hooks/use-course-progress";
 import { useCourseStart } from "./hooks/use-course-start";
 import { useLessonAddress } from "./hooks/use-lesson-address";
 import "./course.css";
+
+/** The course's own title and description once its answer is at hand, with the open lesson's name in front. */
+function CourseHeadTags({ course, lessonTitle }: { course: Course | undefined; lessonTitle: string | undefined }) {
+  return <PageHeadTags head={course && lessonTitle ? lessonHead(course, lessonTitle) : courseHead(course)} />;
+}
 
 export default function CoursePage() {
   const CertificateDialog = useSlot("CertificateDialog");
@@ -42,39 +45,16 @@ export default function CoursePage() {
   const { notify } = useAlerts();
   const viewer = user ? (user.isPremium ? "premium" : "free") : "visitor";
   const queryClient = useQueryClient();
-  const [courseResult, materialsResult] = useQueries({
-    queries: [courseQuery(id), courseMaterialsQuery(id, viewer)],
-  });
-  const course = courseResult.data;
-  const materials = materialsResult.data ?? [];
-  const loading = courseResult.isPending || materialsResult.isPending;
+  const { course, courseResult, materials, materialsResult, loading } = useCourse(id, viewer);
   const unenrollCall = useUnenroll(user?.email ?? "");
-
-  // Every change is saved in the browser and, for a logged-in learner, on the server too (in order,
-  // retried, rolled back if refused); the server's answer then replaces the browser's cache.
-  const email = user?.email ?? "";
-  const adoptRef = useRef<(p: CourseProgress) => void>(() => undefined);
-  const save = useSaveProgress(id, email, (server) => adoptRef.current(server));
-  const signedIn = Boolean(user);
-  const { progress, complete, uncomplete, recordQuiz, reset, adopt } = useCourseProgress(id, (next, previous) => {
-    if (signedIn) save.mutate({ next, previous });
-  });
-  adoptRef.current = adopt;
-
-  // The server's record, merged with the browser's when the course opens (another device may have
-  // completed topics since login).
-  const serverProgress = useQuery({ ...courseProgressQuery(id, email), enabled: signedIn });
-  const pulled = serverProgress.isFetchedAfterMount ? serverProgress.data : undefined;
-  useEffect(() => {
-    if (pulled) adopt(pulled);
-  }, [pulled, adopt]);
+  // Saved in the browser and, for a signed-in learner, on the server too (in order, retried, rolled
+  // back if refused).
+  const { progress, save, complete, uncomplete, recordQuiz, reset } = useCourseProgress(id, Boolean(user));
 
   const { expanded, unknown, focusExample, openLesson, toggleLesson } = useLessonAddress(id, materials);
   const openTitle = materials.find((m) => m._id === expanded)?.title;
-  // The course's own title and description once its answer is at hand (the route's head is generic),
-  // and the lesson's name in front while one is open.
-  useDocumentHead(course ? (openTitle ? lessonHead(course, openTitle) : courseHead({ id }, () => course)) : undefined);
   useShareWithMentor({ courseId: id, materialId: expanded });
+  usePrefetchNextLesson(expanded, materials, viewer);
   const nextLesson = materials.find((m) => !progress.completed.includes(m._id));
   const { start, enrolled } = useCourseStart({ course, materials, nextLesson, openLesson });
   const editor = useCourseEditor(id, expanded);
@@ -82,33 +62,15 @@ export default function CoursePage() {
   const certificate = useCertificateOnce(id, materials, progress, quizFor !== null);
   const [confirmUnenroll, setConfirmUnenroll] = useState(false);
   const [confirmRestart, setConfirmRestart] = useState(false);
-  const restartCall = useRestartCourse(id, email, adopt);
+  const restartCall = useRestartCourse(id, user?.email ?? "");
 
-  // A passed trial: a signed-in learner's first pass adds xp on the server, so its record is read again.
+  // A passed trial: a signed-in learner's first pass adds xp on the server, so their progress is read again.
   const onTrialPassed = useCallback(
     (firstPass: boolean) => {
-      if (!user || !firstPass) return;
-      void queryClient.invalidateQueries({ queryKey: courseProgressQuery(id, user.email).queryKey });
+      if (user && firstPass) void queryClient.invalidateQueries({ queryKey: progressKey(id) });
     },
     [id, user, queryClient],
   );
-
-  useEffect(() => {
-    const err = courseResult.error ?? materialsResult.error;
-    if (err) console.warn("Error fetching course details:", err.message);
-  }, [courseResult.error, materialsResult.error]);
-
-  useEffect(() => {
-    if (course) recordRecentCourse(course);
-  }, [course]);
-
-  // The learner is likely to read on: fetch the next open lesson while they read this one.
-  useEffect(() => {
-    if (!expanded) return;
-    const at = materials.findIndex((m) => m._id === expanded);
-    const next = materials[at + 1];
-    if (at >= 0 && next?.open) void queryClient.prefetchQuery(materialQuery(next._id, viewer));
-  }, [expanded, materials, queryClient, viewer]);
 
   // Progress is reset and success announced only once the server has really removed the enrolment.
   const unenroll = () =>
@@ -133,9 +95,11 @@ export default function CoursePage() {
       },
     });
 
+  const head = <CourseHeadTags course={course} lessonTitle={openTitle} />;
   if (loading) {
     return (
       <section className="container page" aria-busy="true">
+        {head}
         <p className="course-state" role="status">
           Loading course...
         </p>
@@ -146,6 +110,7 @@ export default function CoursePage() {
     // "Course not found" is for a course that does not exist; a failed request says so and offers Retry.
     return (
       <section className="container page">
+        {head}
         {isNotFound(courseResult.error) ? (
           <h1 className="course-state">Course not found</h1>
         ) : (
@@ -164,6 +129,7 @@ export default function CoursePage() {
 
   return (
     <div className="container page course-page">
+      {head}
       {unknown && (
         <p className="form-message error lesson-unknown" role="alert">
           That lesson is not part of this course. Choose one from the Course Materials below.
@@ -175,7 +141,7 @@ export default function CoursePage() {
         total={materials.length}
         onUnenroll={enrolled ? () => setConfirmUnenroll(true) : undefined}
         onRestart={
-          enrolled && signedIn
+          enrolled && user
             ? () => {
                 restartCall.reset();
                 setConfirmRestart(true);

@@ -12,6 +12,7 @@ import { UnenrollModal } from "../../components/unenroll-modal";
 import { coursesQuery } from "../../lib/catalogue-api";
 import { enrollmentsQuery, useEnroll, useUnenroll } from "../../lib/enrollments-api";
 import { paths } from "../../lib/paths";
+import { progressKey } from "../../lib/progress-keys";
 import { progressListQuery } from "../../lib/progress-list";
 import type { RecentCourse } from "../../lib/recent-courses";
 import { useSession } from "../../lib/session";
@@ -67,6 +68,7 @@ function Dashboard({ name, email, isPremium }: { name: string; email: string; is
   function confirmAndUnenroll(course: Course) {
     unenroll.mutate(course._id, {
       onSuccess: () => {
+        queryClient.removeQueries({ queryKey: progressKey(course._id) });
         removeKey(storageKeys.progress(course._id));
         removeKey(storageKeys.certificate(course._id));
         void queryClient.invalidateQueries({ queryKey: progressListQuery(email).queryKey });

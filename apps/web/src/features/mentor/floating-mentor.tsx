@@ -1,23 +1,12 @@
 import { MessageCircle, X } from "lucide-react";
-import { type ComponentType, lazy, Suspense, useId, useRef, useState } from "react";
+import { lazy, Suspense, useId, useRef, useState } from "react";
 import "./floating-mentor.css";
 
-/** Loads the app shell's query cache (app/query-scope.tsx), which the chat sends through. */
-export type LoadQueryScope = () => Promise<{
-  withQueries: <P extends object>(Component: ComponentType<P>) => ComponentType<P>;
-}>;
+/** The chat itself loads on first open: a first visit to any page ships only this button. */
+const MentorPanel = lazy(() => import("./mentor-panel"));
 
-/**
- * The floating assistant on every page: a toggle button and a panel with Kattappa. The chat itself
- * loads on first open, with the query cache: a first visit to any page ships only this button.
- */
-export function FloatingMentor({ loadQueryScope }: { loadQueryScope: LoadQueryScope }) {
-  const [MentorPanel] = useState(() =>
-    lazy(async () => {
-      const [panel, { withQueries }] = await Promise.all([import("./mentor-panel"), loadQueryScope()]);
-      return { default: withQueries(panel.default) };
-    }),
-  );
+/** The floating assistant on every page: a toggle button and a panel with Kattappa. */
+export function FloatingMentor() {
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false);
   const panelId = useId();

@@ -1,21 +1,23 @@
 import type { CourseProgress } from "@koc/shared";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { ApiError } from "../../../lib/api-client";
-import { pullCourseProgress, putProgress } from "../../../lib/progress-sync";
-import { writeJson } from "../../../lib/storage";
-import { storageKeys } from "../../../lib/storage-keys";
-
-/** The server's record of one course for one learner (merged with the browser's), in the query cache. */
-const courseProgressKey = (courseId: string, email: string) => ["progress", courseId, email] as const;
+import { progressKey } from "../../../lib/progress-keys";
+import { progressListKeyPrefix } from "../../../lib/progress-list";
+import { pullCourseProgress, putProgress, readProgress } from "../../../lib/progress-sync";
 
 /**
- * GET /api/progress/{courseId} for a signed-in learner, merged with the browser's progress_{courseId}
- * (another device may have completed topics since login); what only the browser knew is sent up.
+ * One course's progress, in the query cache (the query persister keeps its browser copy in
+ * progress_{courseId}). It starts from that copy; for a signed-in learner it is then read from GET
+ * /api/progress/{courseId} merged with the copy (another device may have completed topics since
+ * login), and what only the browser knew is sent up. A visitor's progress lives in the browser only.
  */
-export const courseProgressQuery = (courseId: string, email: string) =>
+export const courseProgressQuery = (courseId: string, signedIn: boolean) =>
   queryOptions({
-    queryKey: courseProgressKey(courseId, email),
-    queryFn: ({ signal }) => pullCourseProgress(courseId, signal),
+    queryKey: progressKey(courseId),
+    queryFn: async ({ signal }) => (await pullCourseProgress(courseId, signal)) ?? readProgress(courseId),
+    initialData: () => readProgress(courseId),
+    initialDataUpdatedAt: 0,
+    enabled: signedIn,
   });
 
 /** A refusal (4xx) is an answer: retrying it would only be refused again. */
@@ -37,13 +39,13 @@ export interface ProgressChange {
  * - one scope per course, so saves go out one after another in the order they were made;
  * - offline they pause (networkMode "online") and go out in order when the network returns;
  * - a failed request is retried with exponential backoff; a refusal (4xx) is not;
- * - the course's progress query is updated at once, and rolled back (with the browser's copy) when the
- *   server refuses the save;
- * - the server's answer is adopted only when no newer save is queued behind it.
+ * - the course's progress query holds the change at once, and is rolled back (and with it the
+ *   browser copy) when the server refuses the save;
+ * - the server's answer becomes the course's progress only when no newer save is queued behind it.
  */
-export function useSaveProgress(courseId: string, email: string, onServerRecord: (p: CourseProgress) => void) {
+export function useSaveProgress(courseId: string) {
   const queryClient = useQueryClient();
-  const { queryKey } = courseProgressQuery(courseId, email);
+  const queryKey = progressKey(courseId);
   const mutationKey = ["progress", "save", courseId];
   return useMutation({
     mutationKey,
@@ -52,22 +54,19 @@ export function useSaveProgress(courseId: string, email: string, onServerRecord:
     mutationFn: ({ next }: ProgressChange) => putProgress(courseId, next),
     retry: (failures, err) => !refused(err) && failures < SAVE_RETRIES,
     retryDelay: saveRetryDelay,
-    onMutate: async ({ next, previous }) => {
+    onMutate: async ({ next }) => {
+      // A read in flight would answer the record before this change.
       await queryClient.cancelQueries({ queryKey });
-      const before = queryClient.getQueryData(queryKey) ?? previous;
       queryClient.setQueryData(queryKey, next);
-      return { before };
     },
     onSuccess: (server) => {
+      // The dashboard's list of every course's record is read again when next shown.
+      void queryClient.invalidateQueries({ queryKey: progressListKeyPrefix });
       if (queryClient.isMutating({ mutationKey }) > 1) return;
       queryClient.setQueryData(queryKey, server);
-      onServerRecord(server);
     },
-    onError: (err, _change, context) => {
-      if (!context || !refused(err)) return;
-      queryClient.setQueryData(queryKey, context.before);
-      writeJson(storageKeys.progress(courseId), context.before);
-      onServerRecord(context.before);
+    onError: (err, { previous }) => {
+      if (refused(err)) queryClient.setQueryData(queryKey, previous);
     },
   });
 }

@@ -1,52 +1,39 @@
-import {
-  type CourseProgress,
-  emptyProgress,
-  isPassing,
-  markComplete,
-  markIncomplete,
-  normaliseProgress,
-} from "@koc/shared";
-import { useCallback, useEffect, useRef, useState } from "react";
-import { isHydrating } from "../../../lib/hydration";
-import { readJson, removeKey, writeJson } from "../../../lib/storage";
+import { type CourseProgress, emptyProgress, isPassing, markComplete, markIncomplete } from "@koc/shared";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback } from "react";
+import { useHydrated } from "../../../lib/hydration";
+import { progressKey } from "../../../lib/progress-keys";
+import { readProgress } from "../../../lib/progress-sync";
+import { removeKey } from "../../../lib/storage";
 import { storageKeys } from "../../../lib/storage-keys";
+import { courseProgressQuery, useSaveProgress } from "../api/save-progress";
 
-/** Reads progress_{courseId}, accepting both record shapes older clients wrote (the shared schema). */
-export const readProgress = (courseId: string): CourseProgress =>
-  normaliseProgress(readJson<unknown>(storageKeys.progress(courseId), null));
+const NONE = emptyProgress();
 
 /**
- * One course's progress: restored from the browser when the course opens, saved on every change,
- * and handed to `onChange` with the record it replaces (server sync for logged-in learners).
+ * One course's progress: the course's progress query (kept in the browser by the query persister),
+ * and the changes the learner makes to it. A signed-in learner's changes are also saved on the
+ * server (useSaveProgress); a visitor's stay in the browser. A prerendered course page shows no
+ * progress: the learner's is shown from the render after hydration.
  */
-export function useCourseProgress(
-  courseId: string,
-  onChange?: (next: CourseProgress, previous: CourseProgress) => void,
-) {
-  // A prerendered course page shows no progress; the browser's record is read just after (effect below).
-  const [progress, setProgress] = useState<CourseProgress>(() =>
-    isHydrating() ? emptyProgress() : readProgress(courseId),
-  );
-  const current = useRef(progress);
-  const onChangeRef = useRef(onChange);
-  onChangeRef.current = onChange;
-
-  useEffect(() => {
-    current.current = readProgress(courseId);
-    setProgress(current.current);
-  }, [courseId]);
+export function useCourseProgress(courseId: string, signedIn: boolean) {
+  const queryClient = useQueryClient();
+  const hydrated = useHydrated();
+  const { data } = useQuery(courseProgressQuery(courseId, signedIn && hydrated));
+  const save = useSaveProgress(courseId);
+  const { mutate } = save;
+  const progress = hydrated ? data : NONE;
 
   const update = useCallback(
     (fn: (p: CourseProgress) => CourseProgress) => {
-      const previous = current.current;
+      const key = progressKey(courseId);
+      const previous = queryClient.getQueryData<CourseProgress>(key) ?? readProgress(courseId);
       const next = fn(previous);
       if (next === previous) return;
-      current.current = next;
-      setProgress(next);
-      writeJson(storageKeys.progress(courseId), next);
-      onChangeRef.current?.(next, previous);
+      queryClient.setQueryData(key, next);
+      if (signedIn) mutate({ next, previous });
     },
-    [courseId],
+    [courseId, signedIn, queryClient, mutate],
   );
 
   const complete = useCallback((id: string) => update((p) => markComplete(p, id)), [update]);
@@ -66,21 +53,12 @@ export function useCourseProgress(
     [update],
   );
 
+  /** Back to nothing, with the certificate flag (after unenrolling). */
   const reset = useCallback(() => {
+    update(() => emptyProgress());
     removeKey(storageKeys.progress(courseId));
     removeKey(storageKeys.certificate(courseId));
-    const previous = current.current;
-    const empty = emptyProgress();
-    current.current = empty;
-    setProgress(empty);
-    onChangeRef.current?.(empty, previous);
-  }, [courseId]);
+  }, [courseId, update]);
 
-  /** Adopts a record that is already saved (e.g. merged with the server's); no onChange. */
-  const adopt = useCallback((p: CourseProgress) => {
-    current.current = p;
-    setProgress(p);
-  }, []);
-
-  return { progress, complete, uncomplete, recordQuiz, reset, adopt };
+  return { progress, save, complete, uncomplete, recordQuiz, reset };
 }

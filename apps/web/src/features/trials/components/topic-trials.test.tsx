@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, configure, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { SessionProvider } from "../../../lib/session";
+import { keepInBrowser } from "../../../lib/query-persister";
 import { storageKeys } from "../../../lib/storage-keys";
 import { TopicTrials } from "./topic-trials";
 
@@ -82,12 +82,11 @@ const help = (over: Record<string, unknown> = {}) => ({
 
 function renderTrials(onPassed = vi.fn()) {
   const client = new QueryClient({ defaultOptions: { queries: { retryDelay: 0 } } });
+  keepInBrowser(client);
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter>
-        <SessionProvider>
-          <TopicTrials courseId="java-programming" materialId={summary.materialId} onPassed={onPassed} />
-        </SessionProvider>
+        <TopicTrials courseId="java-programming" materialId={summary.materialId} onPassed={onPassed} />
       </MemoryRouter>
     </QueryClientProvider>,
   );

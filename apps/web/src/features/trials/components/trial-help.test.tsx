@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, configure, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { SessionProvider } from "../../../lib/session";
+import { keepInBrowser } from "../../../lib/query-persister";
 import { storageKeys } from "../../../lib/storage-keys";
 import { TrialPanel } from "./trial-panel";
 
@@ -63,12 +63,11 @@ const base = `/api/exercises/${ID}`;
 
 function renderPanel(signedIn = false) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  keepInBrowser(client);
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter>
-        <SessionProvider>
-          <TrialPanel summary={summary} signedIn={signedIn} />
-        </SessionProvider>
+        <TrialPanel summary={summary} signedIn={signedIn} />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -313,12 +312,11 @@ describe("a trial opened again from the review deck", () => {
     );
     serve({ [`GET ${base}`]: () => [200, detail], [`GET ${base}/help`]: () => [200, help()] });
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    keepInBrowser(client);
     render(
       <QueryClientProvider client={client}>
         <MemoryRouter initialEntries={[`/course/python-programming/lesson/x?trial=${ID}&from=starter`]}>
-          <SessionProvider>
-            <TrialPanel summary={summary} signedIn={false} />
-          </SessionProvider>
+          <TrialPanel summary={summary} signedIn={false} />
         </MemoryRouter>
       </QueryClientProvider>,
     );
@@ -337,12 +335,11 @@ describe("a trial opened again from the review deck", () => {
     );
     serve({ [`GET ${base}`]: () => [200, detail], [`GET ${base}/help`]: () => [200, help()] });
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    keepInBrowser(client);
     render(
       <QueryClientProvider client={client}>
         <MemoryRouter initialEntries={["/course/python-programming/lesson/x?trial=another-trial&from=starter"]}>
-          <SessionProvider>
-            <TrialPanel summary={summary} signedIn={false} />
-          </SessionProvider>
+          <TrialPanel summary={summary} signedIn={false} />
         </MemoryRouter>
       </QueryClientProvider>,
     );

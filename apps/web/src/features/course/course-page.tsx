@@ -10,6 +10,8 @@ import { LazyCodeEditor } from "../../components/lazy-code-editor";
 import { QueryError } from "../../components/query-state";
 import { UnenrollModal } from "../../components/unenroll-modal";
 import { isNotFound } from "../../lib/api-client";
+import { isLowData } from "../../lib/low-data";
+import { attemptEvents, type GradedEvent } from "../../lib/offline/attempts";
 import { courseQuery } from "../../lib/catalogue-api";
 import { useUnenroll } from "../../lib/enrollments-api";
 import { useShareWithMentor } from "../../lib/mentor-context";
@@ -26,6 +28,7 @@ import { CourseQuizPanel } from "./components/course-quiz-panel";
 import { KnowledgeQuizModal } from "./components/knowledge-quiz-modal";
 import { MaterialRow } from "./components/material-row";
 import { ProgressTracker } from "./components/progress-tracker";
+import { SaveOffline } from "./components/save-offline";
 import { useCertificateOnce } from "./hooks/use-certificate-once";
 import { useCourseEditor } from "./hooks/use-course-editor";
 import { useCourseProgress } from "./hooks/use-course-progress";
@@ -97,9 +100,24 @@ export default function CoursePage() {
     if (course) recordRecentCourse(course);
   }, [course]);
 
-  // The learner is likely to read on: fetch the next open lesson while they read this one.
+  // A quiz answered offline is graded once the connection returns: a grade of this course's topic is
+  // recorded like one made online, and the server's record read again.
   useEffect(() => {
-    if (!expanded) return;
+    const onGraded = (e: Event) => {
+      const { attempt, result } = (e as CustomEvent<GradedEvent>).detail;
+      const materialId = attempt.ref.materialId;
+      if (!result || !materialId || !materials.some((m) => m._id === materialId)) return;
+      recordQuiz(materialId, result.score);
+      if (user) void queryClient.invalidateQueries({ queryKey: courseProgressQuery(id, user.email).queryKey });
+    };
+    attemptEvents.addEventListener("graded", onGraded);
+    return () => attemptEvents.removeEventListener("graded", onGraded);
+  }, [materials, recordQuiz, user, queryClient, id]);
+
+  // The learner is likely to read on: fetch the next open lesson while they read this one (not in
+  // the low-data setting).
+  useEffect(() => {
+    if (!expanded || isLowData()) return;
     const at = materials.findIndex((m) => m._id === expanded);
     const next = materials[at + 1];
     if (at >= 0 && next?.open) void queryClient.prefetchQuery(materialQuery(next._id, viewer));
@@ -156,6 +174,9 @@ export default function CoursePage() {
         </p>
       )}
       <CourseHeader course={course} materials={materials} onStart={start} onOpenMaterial={openLesson} />
+      {user && enrolled && !(course.access === "premium" && !user.isPremium) && (
+        <SaveOffline course={course} materials={materials} owner={user.email} />
+      )}
       <ProgressTracker
         progress={progress}
         total={materials.length}

@@ -43,10 +43,13 @@ export function OfflineStatus() {
       const { attempt, result, refused } = (e as CustomEvent<GradedEvent>).detail;
       if (result) {
         const verdict = isPassing(result.score) ? "passed" : "not passed yet: review the topic and try again";
-        notify(`${attempt.label}: graded by the server, ${result.score}% (${verdict}).`, result.passed ? "success" : "info");
+        notify(
+          `${attempt.label}: graded by the server, ${result.score}% (${verdict}).`,
+          result.passed ? "success" : "info",
+        );
       } else notify(`${attempt.label}: the server did not grade it (${refused ?? "refused"}).`, "error");
     };
-    let off = () => undefined as void;
+    let off: () => void = () => {};
     void import("../lib/offline/attempts").then(async ({ attemptEvents, flushAttempts, waitingCount }) => {
       if (!current) return;
       attemptEvents.addEventListener("change", onChange);

@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from "react";
 import { readJson, writeJson } from "./storage";
 
 /**
@@ -21,4 +22,9 @@ export function setLowData(on: boolean): void {
 export function subscribeLowData(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
+}
+
+/** The setting in a component; false while a prerendered page hydrates (its HTML was written without it). */
+export function useLowData(): boolean {
+  return useSyncExternalStore(subscribeLowData, isLowData, () => false);
 }

@@ -9,6 +9,7 @@ import { MyCertificates } from "../certificates/my-certificates";
 import { InvoiceList } from "../payments/components/invoice-list";
 import { accountQuery } from "./api/account-calls";
 import { ChangePasswordForm } from "./components/change-password-form";
+import { LowDataSetting } from "./components/low-data-setting";
 import { SignOutEverywhere } from "./components/sign-out-everywhere";
 import "./account.css";
 
@@ -70,6 +71,7 @@ function Account({ email }: { email: string }) {
           )}
         </QueryState>
       </section>
+      <LowDataSetting />
       <InvoiceList />
       <MyCertificates email={email} />
       <section className="card account-section" aria-labelledby="security-title">

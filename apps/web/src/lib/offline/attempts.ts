@@ -1,12 +1,6 @@
 import { type QuizAttemptResult, quizAttemptResult } from "@koc/shared";
 import { ApiError, api, isNetworkFailure } from "../api-client";
-import {
-  currentOwner,
-  deleteQueuedAttempt,
-  enqueueAttempt,
-  listQueuedAttempts,
-  type QueuedAttempt,
-} from "./store";
+import { currentOwner, deleteQueuedAttempt, enqueueAttempt, listQueuedAttempts, type QueuedAttempt } from "./store";
 
 /**
  * Quiz answers made offline wait in IndexedDB and are sent, in the order they were made, when the

@@ -1,5 +1,15 @@
 import { spawnSync } from "node:child_process";
-import { copyFileSync, cpSync, createReadStream, existsSync, mkdirSync, readFileSync } from "node:fs";
+import {
+  copyFileSync,
+  cpSync,
+  createReadStream,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -54,8 +64,19 @@ function pyodideAssets(): Plugin {
       // Python from it. Without it (a dev server, a failed snapshot) the worker starts Python cold.
       const made = spawnSync(process.execPath, [snapshotScript, join(out, SNAPSHOT_FILE)], { stdio: "inherit" });
       if (made.status !== 0) this.warn("no Pyodide snapshot: Python will start cold in the editor");
+      writeSizes(out, [...files, SNAPSHOT_FILE]);
     },
   };
+}
+
+/**
+ * sizes.json beside a folder's files: each file's bytes, so that "Save for offline" states what a
+ * course and the Python runtime take on the device before it downloads them (lib/offline/save-course.ts).
+ */
+function writeSizes(dir: string, names: string[]) {
+  const sizes: Record<string, number> = {};
+  for (const name of names) if (existsSync(join(dir, name))) sizes[name] = statSync(join(dir, name)).size;
+  writeFileSync(join(dir, "sizes.json"), `${JSON.stringify(sizes)}\n`);
 }
 
 /**
@@ -82,7 +103,10 @@ function lessonPictures(): Plugin {
         this.warn(`no lesson pictures at ${source}: run npm run build -w @koc/content first`);
         return;
       }
-      cpSync(source, join(options.dir ?? "dist", prefix), { recursive: true });
+      const out = join(options.dir ?? "dist", prefix);
+      cpSync(source, out, { recursive: true });
+      const pictures = readdirSync(out, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".svg"));
+      writeSizes(out, pictures);
     },
   };
 }

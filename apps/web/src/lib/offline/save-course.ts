@@ -11,7 +11,7 @@ interface PlannedFile {
 /**
  * What saving a course takes, measured before anything is stored: its lessons' texts (already
  * fetched, a few kilobytes each: they name the pictures), the pictures and the Python runtime's
- * files not saved yet (sizes from HEAD requests).
+ * files not saved yet (their sizes on the device, from the build's sizes.json).
  */
 export interface SavePlan {
   owner: string;
@@ -31,6 +31,7 @@ export interface SaveProgress {
   total: number;
 }
 
+const PICTURES = "/assets/content/";
 const PICTURE = /\/assets\/content\/[a-z0-9-]+\/[a-z0-9.-]+\.svg/g;
 
 const zoneQuery = () => {
@@ -50,11 +51,18 @@ async function fetchAnswer(path: string, signal?: AbortSignal): Promise<unknown>
   return res.json();
 }
 
-/** The size the server states for a file, or 0 when it does not say. */
-async function headSize(url: string, signal?: AbortSignal): Promise<number> {
-  const res = await fetch(url, { method: "HEAD", ...(signal ? { signal } : {}) });
-  if (!res.ok) throw new Error(`A file of the course is missing (${url}).`);
-  return Number(res.headers.get("content-length")) || 0;
+/**
+ * The bytes of each file under a folder, from the sizes.json the build writes there (vite.config.ts):
+ * what the files take on the device. Empty when the build wrote none (a dev server).
+ */
+async function folderSizes(folder: string, signal?: AbortSignal): Promise<Map<string, number>> {
+  // Revalidated: the file keeps its name from one build to the next.
+  const res = await fetch(`${folder}sizes.json`, { cache: "no-cache", ...(signal ? { signal } : {}) });
+  if (!res.ok) return new Map();
+  const sizes = (await res.json().catch(() => ({}))) as Record<string, unknown>;
+  return new Map(
+    Object.entries(sizes).flatMap(([name, n]) => (typeof n === "number" ? [[`${folder}${name}`, n] as const] : [])),
+  );
 }
 
 const runtimeFiles = (): string[] => {
@@ -93,12 +101,14 @@ export async function planSave(
   const texts = answers.filter((a) => a.courseId !== null).map((a) => JSON.stringify(a.body));
   const pictureUrls = [...new Set(texts.flatMap((t) => t.match(PICTURE) ?? []))];
   const cache = await caches.open(SAVED_ASSETS_CACHE);
+  const sizes = new Map([
+    ...(await folderSizes(PICTURES, signal)),
+    ...(await folderSizes((import.meta.env.PYODIDE_BASE as string | undefined) ?? "/", signal)),
+  ]);
   const missing = async (urls: string[]) =>
-    Promise.all(
-      (await Promise.all(urls.map(async (url) => ((await cache.match(url)) ? null : url))))
-        .filter((url): url is string => url !== null)
-        .map(async (url) => ({ url, bytes: await headSize(url, signal) })),
-    );
+    (await Promise.all(urls.map(async (url) => ((await cache.match(url)) ? null : url))))
+      .filter((url): url is string => url !== null)
+      .map((url) => ({ url, bytes: sizes.get(url) ?? 0 }));
   const [pictures, runtime] = await Promise.all([missing(pictureUrls), missing(runtimeFiles())]);
   const sum = (list: PlannedFile[]) => list.reduce((n, f) => n + f.bytes, 0);
   return {
@@ -141,21 +151,18 @@ export async function runSave(plan: SavePlan, onProgress: (p: SaveProgress) => v
     1,
     files.reduce((n, f) => n + f.bytes, 0),
   );
-  // Sizes are what travels (compressed); a file's progress counts its arriving bytes up to its size.
-  let finished = 0;
-  onProgress({ done: 0, total });
+  let done = 0;
+  onProgress({ done, total });
   for (const file of files) {
-    let received = 0;
     await store(
       cache,
       file.url,
       (n) => {
-        received += n;
-        onProgress({ done: Math.min(total, finished + Math.min(received, file.bytes)), total });
+        done = Math.min(total, done + n);
+        onProgress({ done, total });
       },
       signal,
     );
-    finished += file.bytes;
   }
   if (currentOwner() !== plan.owner) throw new Error("You signed out: nothing was saved.");
   await storeSavedCourse(

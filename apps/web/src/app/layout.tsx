@@ -5,7 +5,7 @@ import type { keepScroll } from "../lib/paths";
 import { Footer } from "./footer";
 import { Header } from "./header";
 import "./layout.css";
-import { OfflineStatus } from "./offline-status";
+import { OfflineStrip } from "./online";
 import { RouteErrorBoundary } from "./route-error";
 import { UpdatePrompt } from "./update-prompt";
 
@@ -47,7 +47,7 @@ export function Layout() {
         Skip to content
       </a>
       <Header />
-      <OfflineStatus />
+      <OfflineStrip />
       <main id="main" tabIndex={-1}>
         <RouteErrorBoundary resetKey={pathname}>
           <Outlet />

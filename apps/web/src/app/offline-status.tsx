@@ -1,31 +1,14 @@
-import { isPassing } from "@koc/shared";
-import { useEffect, useState, useSyncExternalStore } from "react";
+import { useEffect, useState } from "react";
 import { useAlerts } from "../components/alerts";
 import type { GradedEvent } from "../lib/offline/attempts";
 import { useSession } from "../lib/session";
-
-function subscribeOnline(listener: () => void) {
-  window.addEventListener("online", listener);
-  window.addEventListener("offline", listener);
-  return () => {
-    window.removeEventListener("online", listener);
-    window.removeEventListener("offline", listener);
-  };
-}
-
-export function useOnline(): boolean {
-  return useSyncExternalStore(
-    subscribeOnline,
-    () => navigator.onLine,
-    () => true,
-  );
-}
+import { useOnline } from "./online";
 
 /**
  * Says when the learner is offline and how many quiz attempts wait to be graded; when the
  * connection returns it sends them (lib/offline/attempts.ts) and shows the server's grades.
  */
-export function OfflineStatus() {
+export default function OfflineStatus() {
   const online = useOnline();
   const { user } = useSession();
   const { notify } = useAlerts();
@@ -42,7 +25,7 @@ export function OfflineStatus() {
     const onGraded = (e: Event) => {
       const { attempt, result, refused } = (e as CustomEvent<GradedEvent>).detail;
       if (result) {
-        const verdict = isPassing(result.score) ? "passed" : "not passed yet: review the topic and try again";
+        const verdict = result.passed ? "passed" : "not passed yet: review the topic and try again";
         notify(
           `${attempt.label}: graded by the server, ${result.score}% (${verdict}).`,
           result.passed ? "success" : "info",

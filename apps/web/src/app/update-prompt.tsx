@@ -10,26 +10,46 @@ function whenIdle(then: () => void) {
 }
 
 /**
+ * Registers the service worker (src/sw.ts, built by Workbox through vite-plugin-pwa) and calls
+ * `onWaiting` when a new version is installed and waiting for this page to let it take over.
+ */
+function registerServiceWorker(onWaiting: (worker: ServiceWorker) => void) {
+  navigator.serviceWorker
+    .register("/sw.js")
+    .then((registration) => {
+      // A new version waits only when an older one controls the page (not on the first install).
+      const offer = () => {
+        if (registration.waiting && navigator.serviceWorker.controller) onWaiting(registration.waiting);
+      };
+      offer();
+      registration.addEventListener("updatefound", () => {
+        registration.installing?.addEventListener("statechange", offer);
+      });
+    })
+    .catch((err: unknown) => console.warn("The offline app could not be installed:", err));
+}
+
+/**
  * Installs the offline app (the service worker) once the page is interactive, and offers a new
  * version when one is waiting: "A new version is ready - reload", never while a quiz is open (a
  * reload would lose its answers).
  */
 export function UpdatePrompt() {
-  const [activate, setActivate] = useState<(() => void) | null>(null);
+  const [waiting, setWaiting] = useState<ServiceWorker | null>(null);
   const busy = useSyncExternalStore(subscribeBusy, isBusy, () => false);
   useEffect(() => {
     if (!import.meta.env.PROD || !("serviceWorker" in navigator)) return;
-    whenIdle(() => {
-      void import("./pwa").then(({ registerServiceWorker }) =>
-        registerServiceWorker((next) => setActivate(() => next)),
-      );
-    });
+    whenIdle(() => registerServiceWorker(setWaiting));
   }, []);
-  if (!activate || busy) return null;
+  if (!waiting || busy) return null;
+  const reload = () => {
+    navigator.serviceWorker.addEventListener("controllerchange", () => window.location.reload(), { once: true });
+    waiting.postMessage({ type: "SKIP_WAITING" });
+  };
   return (
     <div className="update-prompt" role="status">
       <span>A new version is ready - reload</span>
-      <button type="button" className="btn btn-small" onClick={activate}>
+      <button type="button" className="btn btn-small" onClick={reload}>
         Reload
       </button>
     </div>

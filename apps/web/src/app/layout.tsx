@@ -5,7 +5,7 @@ import type { keepScroll } from "../lib/paths";
 import { Footer } from "./footer";
 import { Header } from "./header";
 import "./layout.css";
-import { OfflineStrip } from "./online";
+import { OfflineStrip } from "./offline-strip";
 import { RouteErrorBoundary } from "./route-error";
 import { UpdatePrompt } from "./update-prompt";
 

@@ -1,19 +1,20 @@
 import { useEffect, useState } from "react";
-import { useAlerts } from "../components/alerts";
 import type { GradedEvent } from "../lib/offline/attempts";
-import { useSession } from "../lib/session";
-import { useOnline } from "./online";
+import { useOnline } from "../lib/online";
+
+interface OfflineStatusProps {
+  /** The signed-in learner (their waiting attempts), or undefined for a visitor. */
+  email: string | undefined;
+  notify: (text: string, tone?: "success" | "error" | "info") => void;
+}
 
 /**
  * Says when the learner is offline and how many quiz attempts wait to be graded; when the
  * connection returns it sends them (lib/offline/attempts.ts) and shows the server's grades.
  */
-export default function OfflineStatus() {
+export default function OfflineStatus({ email, notify }: OfflineStatusProps) {
   const online = useOnline();
-  const { user } = useSession();
-  const { notify } = useAlerts();
   const [waiting, setWaiting] = useState(0);
-  const email = user?.email;
 
   useEffect(() => {
     if (!email) {

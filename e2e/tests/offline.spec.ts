@@ -92,6 +92,12 @@ test("save a course, go offline, reload: the lesson opens, Python runs, the quiz
   };
   expect(before.knowledgeUnlocked).not.toContain(first._id);
 
+  // The dashboard opens from the saved copy too.
+  await page.getByRole("link", { name: "Dashboard", exact: true }).first().click();
+  await expect(
+    page.getByRole("region", { name: "My Enrolled Courses" }).getByRole("heading", { name: "Python Programming" }),
+  ).toBeVisible();
+
   // Back online: the server grades it, and its grade is the one shown and kept.
   await context.setOffline(false);
   await expect(page.getByRole("alert").filter({ hasText: /graded by the server, 100% \(passed\)/ })).toBeVisible({

@@ -15,7 +15,7 @@ import { keysWithPrefix, readJson, readToken, removeKey, writeJson } from "./sto
 const PREFIX = storageKeys.progress("");
 
 /** The learner's IANA time zone: the server counts the streak in their calendar days. */
-const zoneQuery = () => {
+export const zoneQuery = () => {
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   return zone ? `?timeZone=${encodeURIComponent(zone)}` : "";
 };

@@ -1,3 +1,4 @@
+import { zoneQuery } from "../progress-sync";
 import { readToken } from "../storage";
 import { SAVED_ASSETS_CACHE } from "./cache-names";
 import { currentOwner, storeSavedCourse } from "./store";
@@ -33,11 +34,6 @@ export interface SaveProgress {
 
 const PICTURES = "/assets/content/";
 const PICTURE = /\/assets\/content\/[a-z0-9-]+\/[a-z0-9.-]+\.svg/g;
-
-const zoneQuery = () => {
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  return zone ? `?timeZone=${encodeURIComponent(zone)}` : "";
-};
 
 /** GET /api{path} with the learner's token, as JSON; null for a refusal (403 premium, 404). */
 async function fetchAnswer(path: string, signal?: AbortSignal): Promise<unknown> {

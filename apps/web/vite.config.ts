@@ -1,10 +1,21 @@
 import { spawnSync } from "node:child_process";
-import { copyFileSync, cpSync, createReadStream, existsSync, mkdirSync, readFileSync } from "node:fs";
+import {
+  copyFileSync,
+  cpSync,
+  createReadStream,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
 
 const apiPort = process.env.API_PORT ?? "3000";
 
@@ -32,6 +43,8 @@ function pyodideAssets(): Plugin {
       define: {
         "import.meta.env.PYODIDE_BASE": JSON.stringify(base),
         "import.meta.env.PYODIDE_SNAPSHOT": JSON.stringify(SNAPSHOT_FILE),
+        // What "Save for offline" keeps of the runtime: every file the editor's worker may fetch.
+        "import.meta.env.PYODIDE_FILES": JSON.stringify([...files, SNAPSHOT_FILE]),
       },
     }),
     configureServer(server) {
@@ -51,8 +64,19 @@ function pyodideAssets(): Plugin {
       // Python from it. Without it (a dev server, a failed snapshot) the worker starts Python cold.
       const made = spawnSync(process.execPath, [snapshotScript, join(out, SNAPSHOT_FILE)], { stdio: "inherit" });
       if (made.status !== 0) this.warn("no Pyodide snapshot: Python will start cold in the editor");
+      writeSizes(out, [...files, SNAPSHOT_FILE]);
     },
   };
+}
+
+/**
+ * sizes.json beside a folder's files: each file's bytes, so that "Save for offline" states what a
+ * course and the Python runtime take on the device before it downloads them (lib/offline/save-course.ts).
+ */
+function writeSizes(dir: string, names: string[]) {
+  const sizes: Record<string, number> = {};
+  for (const name of names) if (existsSync(join(dir, name))) sizes[name] = statSync(join(dir, name)).size;
+  writeFileSync(join(dir, "sizes.json"), `${JSON.stringify(sizes)}\n`);
 }
 
 /**
@@ -79,7 +103,10 @@ function lessonPictures(): Plugin {
         this.warn(`no lesson pictures at ${source}: run npm run build -w @koc/content first`);
         return;
       }
-      cpSync(source, join(options.dir ?? "dist", prefix), { recursive: true });
+      const out = join(options.dir ?? "dist", prefix);
+      cpSync(source, out, { recursive: true });
+      const pictures = readdirSync(out, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".svg"));
+      writeSizes(out, pictures);
     },
   };
 }
@@ -93,6 +120,8 @@ export default defineConfig(({ command, isSsrBuild }) => {
   // the shared contracts are TypeScript sources, so they are bundled rather than imported.
   return {
     ...config,
+    // The prerender's bundle needs no service worker.
+    plugins: config.plugins.filter((plugin) => plugin !== pwa),
     build: { outDir: ".prerender", emptyOutDir: true, sourcemap: false, copyPublicDir: false },
     ssr: { noExternal: ["@koc/shared"] },
   };
@@ -105,8 +134,46 @@ export default defineConfig(({ command, isSsrBuild }) => {
  */
 const reactRouterProduction = fileURLToPath(new URL("../production/index.mjs", import.meta.resolve("react-router")));
 
+/**
+ * The installable app (docs/decisions/0022-offline-learning.md): the web app manifest, and a service
+ * worker built by Workbox from src/sw.ts that precaches the app's shell (its HTML, scripts, styles,
+ * Latin fonts and icons). Pyodide and lesson pictures are not precached: "Save for offline" stores
+ * them. The page registers the worker itself once it is interactive (app/pwa.ts).
+ */
+const pwa = VitePWA({
+  strategies: "injectManifest",
+  srcDir: "src",
+  filename: "sw.ts",
+  injectRegister: false,
+  registerType: "prompt",
+  includeAssets: [],
+  manifest: {
+    id: "/",
+    name: "Kingdom of Code",
+    short_name: "Kingdom of Code",
+    description: "Learn Java, Python, JavaScript and more, one quest at a time.",
+    start_url: "/dashboard",
+    scope: "/",
+    display: "standalone",
+    background_color: "#0f1530",
+    theme_color: "#0f1530",
+    icons: [
+      { src: "/pwa-64x64.png", sizes: "64x64", type: "image/png" },
+      { src: "/pwa-192x192.png", sizes: "192x192", type: "image/png" },
+      { src: "/pwa-512x512.png", sizes: "512x512", type: "image/png" },
+      { src: "/maskable-icon-512x512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+    ],
+  },
+  injectManifest: {
+    globPatterns: ["**/*.{js,css,html,svg,png,webmanifest}", "assets/*-latin-*.woff2"],
+    // Public pages' HTML is kept when visited (src/sw.ts); Pyodide and lesson pictures when saved.
+    globIgnores: ["pages/**", "assets/pyodide-*/**", "assets/content/**", "**/*-ext-*.woff2"],
+    maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+  },
+});
+
 const config = {
-  plugins: [react(), pyodideAssets(), lessonPictures()],
+  plugins: [react(), pyodideAssets(), lessonPictures(), pwa],
   resolve: { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] },
   build: {
     outDir: "dist",

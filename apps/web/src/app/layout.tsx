@@ -5,7 +5,9 @@ import type { keepScroll } from "../lib/paths";
 import { Footer } from "./footer";
 import { Header } from "./header";
 import "./layout.css";
+import { OfflineStrip } from "./offline-strip";
 import { RouteErrorBoundary } from "./route-error";
+import { UpdatePrompt } from "./update-prompt";
 
 const lessonAddress = /^\/course\/[^/]+\/lesson\/[^/]+\/?$/;
 
@@ -45,6 +47,7 @@ export function Layout() {
         Skip to content
       </a>
       <Header />
+      <OfflineStrip />
       <main id="main" tabIndex={-1}>
         <RouteErrorBoundary resetKey={pathname}>
           <Outlet />
@@ -53,6 +56,7 @@ export function Layout() {
       <Footer />
       <FloatingMentor />
       <ScrollToTop />
+      <UpdatePrompt />
     </>
   );
 }

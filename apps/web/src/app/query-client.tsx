@@ -5,7 +5,9 @@ import { PRERENDER_STATE_ID } from "./prerender-state";
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
-    defaultOptions: { queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus: false } },
+    // Queries run offline too ("always"): a learner's saved copy answers them (lib/api-client.ts),
+    // and one without a copy shows its error and Retry instead of waiting without end.
+    defaultOptions: { queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus: false, networkMode: "always" } },
   });
 }
 

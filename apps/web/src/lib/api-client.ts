@@ -33,14 +33,32 @@ async function send(url: string, init: RequestInit & { headers: Record<string, s
   return res;
 }
 
-/** Every call goes to our own /api; the stored token is sent when there is one; the answer is parsed with `schema`. */
+/** The request never reached the server (offline, connection dropped): fetch rejects with a TypeError. */
+export function isNetworkFailure(err: unknown): boolean {
+  return err instanceof TypeError;
+}
+
+/**
+ * Every call goes to our own /api; the stored token is sent when there is one; the answer is parsed
+ * with `schema`. A GET that cannot reach the server is answered from the learner's saved copy of
+ * that path when they saved one (lib/offline, docs/decisions/0022-offline-learning.md).
+ */
 export async function api<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<z.output<S>> {
   const headers: Record<string, string> = { ...options.headers, accept: "application/json" };
   if (options.body !== undefined) headers["content-type"] = "application/json";
-  const init: RequestInit & { headers: Record<string, string> } = { method: options.method ?? "GET", headers };
+  const method = options.method ?? "GET";
+  const init: RequestInit & { headers: Record<string, string> } = { method, headers };
   if (options.body !== undefined) init.body = JSON.stringify(options.body);
   if (options.signal) init.signal = options.signal;
-  const res = await send(`/api${path}`, init);
+  let res: Response;
+  try {
+    res = await send(`/api${path}`, init);
+  } catch (err) {
+    if (method !== "GET" || !isNetworkFailure(err)) throw err;
+    const saved = await import("./offline/store").then((store) => store.readSavedAnswer(path)).catch(() => undefined);
+    if (saved === undefined) throw err;
+    return options.schema.parse(saved);
+  }
   const text = await res.text();
   let data: unknown = null;
   if (text) {

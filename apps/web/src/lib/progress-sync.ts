@@ -19,7 +19,7 @@ export const readProgress = (courseId: string): CourseProgress =>
   normaliseProgress(readJson<unknown>(storageKeys.progress(courseId), null));
 
 /** The learner's IANA time zone: the server counts the streak in their calendar days. */
-const zoneQuery = () => {
+export const zoneQuery = () => {
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   return zone ? `?timeZone=${encodeURIComponent(zone)}` : "";
 };

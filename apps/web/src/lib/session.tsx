@@ -27,11 +27,17 @@ interface Session {
 /** The session's query key: its answer is the signed-in user, or null for a visitor. */
 export const SESSION_KEY = ["session"] as const;
 
-/** Logout removes the token and the user, and the course progress and certificate flags kept for them. */
+/**
+ * Logout removes the token and the user, the course progress and certificate flags kept for them,
+ * and everything saved for offline (answers, saved files, attempts still waiting): the next person
+ * on this browser finds none of it.
+ */
 export function clearSessionStorage(): void {
   removeKey(storageKeys.token);
   removeKey(storageKeys.user);
   for (const key of [...keysWithPrefix("progress_"), ...keysWithPrefix("certificate_")]) removeKey(key);
+  if (typeof indexedDB !== "undefined")
+    void import("./offline/store").then((store) => store.clearOfflineData()).catch(() => undefined);
 }
 
 /**

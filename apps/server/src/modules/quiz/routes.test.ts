@@ -139,6 +139,35 @@ describe.each(engines)("quiz API on %s", (engine) => {
     expect((await post("/api/quiz/receipts", { receipts: [passA.receipt] })).statusCode).toBe(401);
   });
 
+  it("grades an attempt queued offline and forged in the browser like any other: a wrong sheet stays failed", async () => {
+    // The offline queue (apps/web/src/lib/offline/attempts.ts) replays the stored body as it is; a
+    // learner may have edited it in IndexedDB to claim a pass.
+    const u = await registerUser(t.app);
+    const id = ids[2] as string;
+    const wrong = await answersFor(t.app, id, 1);
+    const forged = {
+      materialId: id,
+      answers: wrong,
+      passed: true,
+      score: 100,
+      results: wrong.map(() => ({ correct: true })),
+      queuedAt: "2020-01-01T00:00:00.000Z",
+    };
+    const res = await post("/api/quiz/attempts", forged, u.auth);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ score: 20, passed: false });
+    expect(res.body).not.toMatch(/correctIndex/);
+    const rows = await t.database.db.select().from(quizAttempts).where(eq(quizAttempts.userId, u.user._id));
+    expect(rows.map((r) => r.score)).toEqual([20]);
+    // Nothing counts: the topic is not unlocked and a claimed completion is left out.
+    const claimed = await putCompleted(t.app, u.auth, "java-programming", [id]);
+    expect(claimed.statusCode).toBe(200);
+    expect(claimed.json()).toMatchObject({ completed: [], knowledgeUnlocked: [] });
+    const progress = await t.app.inject({ method: "GET", url: "/api/progress/java-programming", headers: u.auth });
+    expect(progress.json()).toMatchObject({ completed: [], knowledgeUnlocked: [], xp: 0 });
+    expect(progress.json().topicProgress[id]).toBe(20);
+  });
+
   it("records a learner's attempt: score, answers and time; a visitor's attempt is not recorded", async () => {
     const u = await registerUser(t.app);
     const id = ids[4] as string;

@@ -10,6 +10,7 @@ import { useSlot } from "../../lib/slots";
 import { accountQuery } from "./api/account-calls";
 import { ChangePasswordForm } from "./components/change-password-form";
 import { DeleteAccount } from "./components/delete-account";
+import { LowDataSetting } from "./components/low-data-setting";
 import { SignOutEverywhere } from "./components/sign-out-everywhere";
 import "./account.css";
 
@@ -73,6 +74,7 @@ function Account({ email }: { email: string }) {
           )}
         </QueryState>
       </section>
+      <LowDataSetting />
       <InvoiceList />
       <MyCertificates email={email} />
       <section className="card account-section" aria-labelledby="your-data-title">

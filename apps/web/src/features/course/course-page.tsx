@@ -24,9 +24,10 @@ import { KnowledgeQuizModal } from "./components/knowledge-quiz-modal";
 import { MaterialRow } from "./components/material-row";
 import { ProgressTracker } from "./components/progress-tracker";
 import { RestartCourseModal } from "./components/restart-course-modal";
+import { SaveOffline } from "./components/save-offline";
 import { courseHead, lessonHead } from "./course-head";
 import { useCertificateOnce } from "./hooks/use-certificate-once";
-import { useCourse, usePrefetchNextLesson } from "./hooks/use-course";
+import { useCourse, useOfflineGrades, usePrefetchNextLesson } from "./hooks/use-course";
 import { useCourseEditor } from "./hooks/use-course-editor";
 import { useCourseProgress } from "./hooks/use-course-progress";
 import { useCourseStart } from "./hooks/use-course-start";
@@ -55,6 +56,7 @@ export default function CoursePage() {
   const openTitle = materials.find((m) => m._id === expanded)?.title;
   useShareWithMentor({ courseId: id, materialId: expanded });
   usePrefetchNextLesson(expanded, materials, viewer);
+  useOfflineGrades(id, materials, recordQuiz, Boolean(user));
   const nextLesson = materials.find((m) => !progress.completed.includes(m._id));
   const { start, enrolled } = useCourseStart({ course, materials, nextLesson, openLesson });
   const editor = useCourseEditor(id, expanded);
@@ -136,6 +138,9 @@ export default function CoursePage() {
         </p>
       )}
       <CourseHeader course={course} materials={materials} onStart={start} onOpenMaterial={openLesson} />
+      {user && enrolled && !(course.access === "premium" && !user.isPremium) && (
+        <SaveOffline course={course} materials={materials} owner={user.email} />
+      )}
       <ProgressTracker
         progress={progress}
         total={materials.length}

@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { isHydrating } from "../../lib/hydration";
+import { useLowData } from "../../lib/low-data";
 import { CAROUSEL_INTERVAL_MS, SLIDES, stepIndex } from "./slides";
 
 function usePrefersReducedMotion(): boolean {
@@ -22,6 +23,8 @@ function usePrefersReducedMotion(): boolean {
  * visitor or the visitor prefers reduced motion; previous and next move by one and wrap.
  */
 export function HeroCarousel() {
+  // The low-data setting leaves the characters' pictures out.
+  const lowData = useLowData();
   const [index, setIndex] = useState(0);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
@@ -72,7 +75,7 @@ export function HeroCarousel() {
           aria-roledescription="slide"
           aria-label={`${index + 1} of ${SLIDES.length}`}
         >
-          <img src={slide.image} alt={slide.alt} width="240" height="300" className="carousel-art" />
+          {!lowData && <img src={slide.image} alt={slide.alt} width="240" height="300" className="carousel-art" />}
           <div className="carousel-caption">
             <blockquote className="carousel-quote">
               <p>“{slide.quote}”</p>

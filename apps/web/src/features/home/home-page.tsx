@@ -16,6 +16,7 @@ import {
 } from "lucide-react";
 import { Link } from "react-router";
 import fortressArt from "../../assets/fortress.svg?no-inline";
+import { useLowData } from "../../lib/low-data";
 import { paths } from "../../lib/paths";
 import { HeroCarousel } from "./hero-carousel";
 import "./home.css";
@@ -76,6 +77,8 @@ const journey = [
 ];
 
 export default function HomePage() {
+  // The low-data setting leaves the hero's picture out.
+  const lowData = useLowData();
   return (
     <div className="home">
       <section className="home-hero" aria-labelledby="hero-title">
@@ -109,14 +112,16 @@ export default function HomePage() {
               ))}
             </ul>
           </div>
-          <img
-            src={fortressArt}
-            alt="A golden-walled fortress on a hill under a night sky, its banners flying from three towers"
-            width="480"
-            height="320"
-            className="hero-art"
-            fetchPriority="high"
-          />
+          {!lowData && (
+            <img
+              src={fortressArt}
+              alt="A golden-walled fortress on a hill under a night sky, its banners flying from three towers"
+              width="480"
+              height="320"
+              className="hero-art"
+              fetchPriority="high"
+            />
+          )}
         </div>
       </section>
 

@@ -1,10 +1,13 @@
-import { quizAttemptResult } from "@koc/shared";
 import { useMutation } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { gradeOrQueue } from "../../../lib/offline/attempts";
 
-/** POST /api/quiz/course-attempts: the server grades the course-level quiz panel. */
+/**
+ * POST /api/quiz/course-attempts: the server grades the course-level quiz panel. A signed-in
+ * learner's answers made offline wait to be graded (lib/offline/attempts.ts).
+ */
 export const useGradeCourseQuiz = () =>
   useMutation({
-    mutationFn: ({ courseId, answers }: { courseId: string; answers: number[] }) =>
-      api("/quiz/course-attempts", { method: "POST", body: { courseId, answers }, schema: quizAttemptResult }),
+    networkMode: "always",
+    mutationFn: ({ courseId, answers, title }: { courseId: string; answers: number[]; title: string }) =>
+      gradeOrQueue("/quiz/course-attempts", { courseId, answers }, title),
   });

@@ -1,12 +1,14 @@
-import { type QuizAttemptResult, quizAttemptResult } from "@koc/shared";
 import { useMutation } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { gradeOrQueue } from "../../../lib/offline/attempts";
 
-/** POST /api/quiz/attempts: the server grades a topic's knowledge quiz. */
-export const gradeQuiz = (materialId: string, answers: number[]): Promise<QuizAttemptResult> =>
-  api("/quiz/attempts", { method: "POST", body: { materialId, answers }, schema: quizAttemptResult });
-
+/**
+ * POST /api/quiz/attempts: the server grades a topic's knowledge quiz. A signed-in learner's
+ * answers made offline are queued and graded when the connection returns (lib/offline/attempts.ts);
+ * the mutation runs offline too ("always") so that it can queue them.
+ */
 export const useGradeQuiz = () =>
   useMutation({
-    mutationFn: ({ materialId, answers }: { materialId: string; answers: number[] }) => gradeQuiz(materialId, answers),
+    networkMode: "always",
+    mutationFn: ({ materialId, answers, title }: { materialId: string; answers: number[]; title: string }) =>
+      gradeOrQueue("/quiz/attempts", { materialId, answers }, title),
   });

@@ -1,8 +1,10 @@
+import "fake-indexeddb/auto";
 import { PREMIUM_COURSE_QUIZ } from "@koc/shared";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { clearOfflineData } from "../../../lib/offline/store";
 import { fakeApi } from "../../../testing/render-page";
 import { CourseQuizPanel } from "./course-quiz-panel";
 
@@ -76,6 +78,20 @@ describe("the course quiz panel", { timeout: 30_000 }, () => {
     expect(review.textContent).not.toMatch(/Right answer/);
     // A visitor's attempt travels as a signed receipt until they register or sign in.
     expect(JSON.parse(localStorage.getItem("quizReceipts") ?? "null")).toEqual(["payload.signature"]);
+  });
+
+  it("offline, a learner's answers wait to be graded: no score and no pass before the server's", async () => {
+    localStorage.setItem("token", "t0k3n");
+    localStorage.setItem("user", JSON.stringify({ name: "Devasena", email: "d@example.com", isPremium: false }));
+    fakeApi({
+      "GET /api/courses/python-programming/quiz": [200, quiz],
+      "POST /api/quiz/course-attempts": "network-error",
+    });
+    await takeQuiz(["def greet():", "tuple", "3"]);
+    await screen.findByText("Waiting to be graded", undefined, { timeout: 10_000 });
+    expect(screen.getByText("1 attempt waiting to be graded.")).toBeTruthy();
+    expect(screen.queryByText(/correct \(/)).toBeNull();
+    await clearOfflineData();
   });
 
   it("shows the whole key with every explanation after a pass", async () => {

@@ -33,13 +33,13 @@ export function CourseQuizPanel(props: { courseId: string; courseTitle: string; 
       {props.locked ? (
         <UpgradePrompt title="Premium quiz" message={PREMIUM_COURSE_QUIZ} />
       ) : (
-        <CourseQuizQuestions courseId={props.courseId} />
+        <CourseQuizQuestions courseId={props.courseId} courseTitle={props.courseTitle} />
       )}
     </section>
   );
 }
 
-function CourseQuizQuestions({ courseId }: { courseId: string }) {
+function CourseQuizQuestions({ courseId, courseTitle }: { courseId: string; courseTitle: string }) {
   const query = useQuery(courseQuizQuery(courseId));
   return (
     <QueryState
@@ -53,16 +53,28 @@ function CourseQuizQuestions({ courseId }: { courseId: string }) {
       empty="This course has no quiz yet."
       isEmpty={(quiz) => quiz.questions.length === 0}
     >
-      {(quiz) => <OpenCourseQuiz key={courseId} courseId={courseId} questions={quiz.questions} />}
+      {(quiz) => (
+        <OpenCourseQuiz key={courseId} courseId={courseId} courseTitle={courseTitle} questions={quiz.questions} />
+      )}
     </QueryState>
   );
 }
 
-function OpenCourseQuiz({ courseId, questions }: { courseId: string; questions: PublicQuizQuestion[] }) {
+function OpenCourseQuiz({
+  courseId,
+  courseTitle,
+  questions,
+}: {
+  courseId: string;
+  courseTitle: string;
+  questions: PublicQuizQuestion[];
+}) {
   const [index, setIndex] = useState(0);
   const [choice, setChoice] = useState<number | null>(null);
   const [answers, setAnswers] = useState<number[]>([]);
   const [result, setResult] = useState<QuizAttemptResult | null>(null);
+  /** Offline: how many attempts wait to be graded, this one among them. */
+  const [waiting, setWaiting] = useState<number | null>(null);
   const grading = useGradeCourseQuiz();
   const name = useId();
 
@@ -71,9 +83,14 @@ function OpenCourseQuiz({ courseId, questions }: { courseId: string; questions: 
 
   const finish = (all: number[]) =>
     grading.mutate(
-      { courseId, answers: all },
+      { courseId, answers: all, title: `Course quiz: ${courseTitle}` },
       {
-        onSuccess: (r) => {
+        onSuccess: (outcome) => {
+          if (outcome.queued) {
+            setWaiting(outcome.waiting);
+            return;
+          }
+          const r = outcome.result;
           // A visitor's attempt travels as a signed receipt until they register or sign in.
           if (r.receipt && !readToken()) keepReceipt(r.receipt);
           setResult(r);
@@ -97,6 +114,7 @@ function OpenCourseQuiz({ courseId, questions }: { courseId: string; questions: 
     setChoice(null);
     setAnswers([]);
     setResult(null);
+    setWaiting(null);
     grading.reset();
   };
 
@@ -105,6 +123,20 @@ function OpenCourseQuiz({ courseId, questions }: { courseId: string; questions: 
   const icon = resultIcon(score);
   const Icon = icon === "crown" ? Crown : icon === "sword" ? Swords : Shield;
 
+  if (waiting !== null) {
+    return (
+      <div className="course-quiz-result" role="status">
+        <p className="course-quiz-score">Waiting to be graded</p>
+        <p>You are offline. Your answers are kept on this device and sent to the server when the connection returns.</p>
+        <p className="quiz-waiting">
+          {waiting === 1 ? "1 attempt waiting to be graded." : `${waiting} attempts waiting to be graded.`}
+        </p>
+        <button type="button" className="btn" onClick={restart}>
+          Take Quiz Again
+        </button>
+      </div>
+    );
+  }
   if (result) {
     return (
       <div className="course-quiz-result" role="status">

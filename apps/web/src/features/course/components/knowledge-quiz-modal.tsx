@@ -1,8 +1,9 @@
 import { isPassing, type PublicQuizQuestion, type QuizAttemptResult } from "@koc/shared";
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { Modal } from "../../../components/modal";
 import { TutorialRenderer } from "../../../components/tutorial-renderer";
 import { ApiError } from "../../../lib/api-client";
+import { markBusy } from "../../../lib/offline/busy";
 import { useGradeQuiz } from "../api/grade-quiz";
 import { QuizReview } from "./quiz-review";
 
@@ -31,17 +32,25 @@ interface KnowledgeQuizModalProps {
 export function KnowledgeQuizModal({ materialId, title, questions, onGraded, onClose }: KnowledgeQuizModalProps) {
   const [answers, setAnswers] = useState<(number | undefined)[]>(() => questions.map(() => undefined));
   const [result, setResult] = useState<QuizAttemptResult | null>(null);
+  /** Offline: how many attempts wait to be graded, this one among them. */
+  const [waiting, setWaiting] = useState<number | null>(null);
   const grading = useGradeQuiz();
   const name = useId();
   const allAnswered = answers.every((a) => a !== undefined);
+  // A new version of the app does not reload the page while a quiz is open.
+  useEffect(() => markBusy(), []);
 
   const submit = () => {
     grading.mutate(
-      { materialId, answers: answers.map((a) => a ?? 0) },
+      { materialId, answers: answers.map((a) => a ?? 0), title },
       {
-        onSuccess: (r) => {
-          setResult(r);
-          onGraded(r);
+        onSuccess: (outcome) => {
+          if (outcome.queued) {
+            setWaiting(outcome.waiting);
+            return;
+          }
+          setResult(outcome.result);
+          onGraded(outcome.result);
         },
       },
     );
@@ -55,7 +64,23 @@ export function KnowledgeQuizModal({ materialId, title, questions, onGraded, onC
 
   return (
     <Modal title={`Knowledge Check: ${title}`} onClose={onClose} maxWidth="600px" className="quiz-modal">
-      {result === null ? (
+      {waiting !== null ? (
+        <div className="quiz-result" role="status">
+          <p className="quiz-score">Waiting to be graded</p>
+          <p>
+            You are offline. Your answers are kept on this device and sent to the server when the connection returns;
+            the topic counts once the server has graded them.
+          </p>
+          <p className="quiz-waiting">
+            {waiting === 1 ? "1 attempt waiting to be graded." : `${waiting} attempts waiting to be graded.`}
+          </p>
+          <div className="modal-actions">
+            <button type="button" className="btn" onClick={onClose}>
+              Continue Learning
+            </button>
+          </div>
+        </div>
+      ) : result === null ? (
         <form
           onSubmit={(e) => {
             e.preventDefault();

@@ -1,0 +1,148 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { answerKey } from "./quiz-helpers";
+
+const password = "royal-secret-1";
+const COURSE = "python-programming";
+
+/** Every Cache Storage entry's address, and whether the offline database exists. */
+const storedOffline = (page: Page) =>
+  page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) {
+      for (const req of await (await caches.open(name)).keys()) urls.push(`${name} ${new URL(req.url).pathname}`);
+    }
+    const databases = (await indexedDB.databases()).map((d) => d.name);
+    return { urls, hasDatabase: databases.includes("koc-offline") };
+  });
+
+test("save a course, go offline, reload: the lesson opens, Python runs, the quiz waits and is graded by the server back online; sign-out clears it", async ({
+  page,
+  context,
+  request,
+  consoleErrors,
+}) => {
+  test.setTimeout(300_000);
+  const email = `offline-${Date.now()}-${test.info().workerIndex}@example.com`;
+  const registered = await request.post("/api/auth/register", { data: { name: "Devasena", email, password } });
+  expect(registered.status()).toBe(201);
+  const { token, user } = (await registered.json()) as { token: string; user: unknown };
+  const auth = { authorization: `Bearer ${token}` };
+  expect((await request.put(`/api/enrollments/${COURSE}`, { headers: auth })).ok()).toBe(true);
+  const lessons = (await (await request.get(`/api/materials/course/${COURSE}`)).json()) as {
+    _id: string;
+    title: string;
+  }[];
+  const first = lessons[0] as { _id: string; title: string };
+
+  // Signed in: the token and user as the login form leaves them.
+  await page.goto("/about");
+  await page.evaluate(
+    ([t, u]) => {
+      localStorage.setItem("token", t as string);
+      localStorage.setItem("user", JSON.stringify(u));
+    },
+    [token, user],
+  );
+  await page.goto(`/course/${COURSE}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Python Programming" })).toBeVisible();
+  // The service worker is installed once the page is interactive.
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+
+  // Its size is stated before anything is saved; then it downloads with its progress shown.
+  await page.getByRole("button", { name: "Save for offline" }).click();
+  const stated = page.getByText(/^This course takes \d+(\.\d)? (KB|MB), plus \d+\.\d MB for the Python runtime/);
+  await expect(stated).toBeVisible({ timeout: 60_000 });
+  test.info().annotations.push({ type: "stated size", description: (await stated.textContent()) ?? "" });
+  await page.getByRole("button", { name: /^Save \d+\.\d MB$/ }).click();
+  await expect(page.getByText(/Saved for offline \(\d+(\.\d)? (KB|MB)\)/)).toBeVisible({ timeout: 180_000 });
+  // Only the saved files are in Cache Storage besides the app's shell and pages: no API answer.
+  const saved = await storedOffline(page);
+  expect(saved.urls.filter((u) => u.includes("/api/"))).toEqual([]);
+  expect(saved.urls.some((u) => /^koc-saved-assets \/assets\/pyodide-[^/]+\/pyodide\.asm\.wasm$/.test(u))).toBe(true);
+  expect(saved.hasDatabase).toBe(true);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: "Python Programming" })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText("You are offline. Courses you saved for offline still open.")).toBeVisible();
+  await page
+    .getByRole("button", { name: new RegExp(first.title) })
+    .first()
+    .click();
+  const lesson = page.getByRole("article", { name: `Lesson: ${first.title}` });
+  await expect(lesson).toBeVisible();
+  await lesson.getByRole("button", { name: "Run python example" }).first().click();
+  await expect(lesson.getByTestId("example-output").first()).toContainText("Welcome to the Kingdom of Code!", {
+    timeout: 120_000,
+  });
+
+  // The quiz is answered offline: it waits, and nothing is marked passed.
+  await page.getByRole("button", { name: "Take Knowledge Quiz" }).click();
+  const dialog = page.getByRole("dialog");
+  const key = answerKey(first._id);
+  const groups = dialog.getByRole("group");
+  for (const [i, pick] of key.entries()) await groups.nth(i).getByRole("radio").nth(pick).check();
+  await dialog.getByRole("button", { name: "Submit" }).click();
+  await expect(dialog.getByText("Waiting to be graded", { exact: true })).toBeVisible();
+  await expect(page.getByText("1 waiting to be graded", { exact: true })).toBeVisible();
+  await dialog.getByRole("button", { name: "Continue Learning" }).click();
+  const before = (await (await request.get(`/api/progress/${COURSE}`, { headers: auth })).json()) as {
+    knowledgeUnlocked: string[];
+  };
+  expect(before.knowledgeUnlocked).not.toContain(first._id);
+
+  // The dashboard opens from the saved copy too.
+  await page.getByRole("link", { name: "Dashboard", exact: true }).first().click();
+  await expect(
+    page.getByRole("region", { name: "My Enrolled Courses" }).getByRole("heading", { name: "Python Programming" }),
+  ).toBeVisible();
+
+  // Back online: the server grades it, and its grade is the one shown and kept.
+  await context.setOffline(false);
+  await expect(page.getByRole("alert").filter({ hasText: /graded by the server, 100% \(passed\)/ })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(page.getByText("1 waiting to be graded", { exact: true })).toHaveCount(0);
+  const after = (await (await request.get(`/api/progress/${COURSE}`, { headers: auth })).json()) as {
+    knowledgeUnlocked: string[];
+  };
+  expect(after.knowledgeUnlocked).toContain(first._id);
+
+  // Signing out deletes the learner's saved copies and files.
+  await page.getByRole("button", { name: "Logout" }).first().click();
+  await expect
+    .poll(async () => {
+      const left = await storedOffline(page);
+      return left.hasDatabase || left.urls.some((u) => u.startsWith("koc-saved-assets "));
+    })
+    .toBe(false);
+  // The browser logs the requests that failed while offline.
+  expect(
+    consoleErrors.filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to load resource|Failed to fetch/.test(e)),
+  ).toEqual([]);
+});
+
+test("the app is installable: a manifest with the crest's icons and a service worker that controls the page", async ({
+  page,
+}) => {
+  const res = await page.request.get("/manifest.webmanifest");
+  expect(res.ok()).toBe(true);
+  const manifest = (await res.json()) as {
+    name: string;
+    theme_color: string;
+    icons: { sizes: string; purpose?: string }[];
+  };
+  expect(manifest.name).toBe("Kingdom of Code");
+  expect(manifest.theme_color).toBe("#0f1530");
+  expect(manifest.icons.map((i) => i.sizes)).toEqual(expect.arrayContaining(["192x192", "512x512"]));
+  expect(manifest.icons.some((i) => i.purpose === "maskable")).toBe(true);
+  for (const icon of ["/pwa-192x192.png", "/pwa-512x512.png"]) {
+    const png = await page.request.get(icon);
+    expect(png.headers()["content-type"]).toBe("image/png");
+  }
+  await page.goto("/");
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await page.reload();
+  expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(/\/sw\.js$/);
+});

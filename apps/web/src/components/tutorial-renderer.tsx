@@ -1,7 +1,7 @@
 import { isLessonImageUrl } from "@koc/shared";
 import type { Heading, List, Nodes, Paragraph, RootContent, Table, TableRow } from "@koc/shared/markdown";
 import { Check, Copy } from "lucide-react";
-import { Fragment, type ReactNode, Suspense, use, useEffect, useMemo, useRef, useState } from "react";
+import { Fragment, type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { RunButtons, RunOutput, useBlockRun } from "./code-block-run";
 import type { Token } from "./code-highlight";
 import { DiagramViewer } from "./diagram-viewer";
@@ -311,16 +311,23 @@ interface TutorialProps {
   onDrawn?: (() => void) | undefined;
 }
 
-export function TutorialRenderer(props: TutorialProps) {
-  return (
-    <Suspense fallback={<div className="tutorial" aria-busy="true" />}>
-      <Tutorial {...props} />
-    </Suspense>
-  );
+export function TutorialRenderer({ markdown, headingOffset = 2, onDrawn }: TutorialProps) {
+  const [md, setMd] = useState(grammar);
+  useEffect(() => {
+    if (md) return;
+    let live = true;
+    loadMarkdownGrammar()
+      .then((m) => live && setMd(m))
+      .catch(() => undefined); // the chunk failed to load: the lesson stays empty, as while loading
+    return () => {
+      live = false;
+    };
+  }, [md]);
+  if (!md) return <div className="tutorial" aria-busy="true" />;
+  return <Tutorial md={md} markdown={markdown} headingOffset={headingOffset} onDrawn={onDrawn} />;
 }
 
-function Tutorial({ markdown, headingOffset = 2, onDrawn }: TutorialProps) {
-  const md = grammar ?? use(loadMarkdownGrammar());
+function Tutorial({ md, markdown, headingOffset = 2, onDrawn }: TutorialProps & { md: Grammar }) {
   const tree = useMemo(() => md.parseMarkdown(markdown), [md, markdown]);
   const ctx = useMemo<Context>(
     () => ({ ids: new Map(md.headings(tree).map((h) => [h.node, h.id])), headingOffset }),

@@ -14,12 +14,6 @@ import { openDatabase } from "../src/db/client.js";
 import { seedCatalogue } from "../src/db/seed.js";
 import { createPostgresDatabase, realCatalogue, type SnapshotKind, type Snapshots } from "./databases.js";
 
-declare module "vitest" {
-  export interface ProvidedContext {
-    testDatabaseSnapshots: Snapshots;
-  }
-}
-
 async function pgliteSnapshots(dir: string): Promise<Snapshots["pglite"]> {
   const pglite = new PGlite();
   const database = openDatabase({ pglite });

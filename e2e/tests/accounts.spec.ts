@@ -9,9 +9,6 @@ const password = "royal-secret-1";
 let counter = 0;
 const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${++counter}-${test.info().workerIndex}@example.com`;
 
-/** The browser logs every 401 answer as a failed resource; tests that expect one filter it out. */
-const unexpected = (errors: string[]) => errors.filter((e) => !/status of 401/.test(e));
-
 async function registerThroughApi(request: APIRequestContext, name: string, email = uniqueEmail("api")) {
   const res = await request.post("/api/auth/register", { data: { name, email, password } });
   expect(res.status()).toBe(201);
@@ -162,48 +159,52 @@ test("register, enrol, complete a lesson, and find both again after logging in f
   expect(consoleErrors).toEqual([]);
 });
 
-test("reset the password from the emailed link: the new one works and the old session is refused", async ({
-  page,
-  consoleErrors,
-}) => {
-  const account = await registerThroughApi(page.request, "Bran Builder");
-  await loginThroughForm(page, account.email, password);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  const oldToken = await storedToken(page);
+test.describe("the old session", () => {
+  // The old session is refused on purpose; the browser logs each refused request.
+  test.use({ expectedConsoleErrors: [/status of 401/] });
 
-  await page.getByRole("banner").getByRole("button", { name: "Logout" }).click();
-  await gotoAndSettle(page, "/login");
-  await page.getByRole("link", { name: "Forgot Password?" }).click();
-  await expect(page).toHaveURL(/\/forgot-password$/);
-  await page.getByLabel("Email").fill(account.email);
-  await page.getByRole("button", { name: "Send Reset Link" }).click();
-  await expect(page.getByText("Password reset link sent to your email!")).toBeVisible();
+  test("reset the password from the emailed link: the new one works and the old session is refused", async ({
+    page,
+  }) => {
+    const account = await registerThroughApi(page.request, "Bran Builder");
+    await loginThroughForm(page, account.email, password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const oldToken = await storedToken(page);
 
-  await expect.poll(() => mailsTo(account.email).length).toBe(1);
-  const link = /https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]+/.exec(mailsTo(account.email)[0]?.text ?? "")?.[0];
-  expect(link).toBeTruthy();
-  await gotoAndSettle(page, new URL(String(link)).pathname + new URL(String(link)).search);
-  await page.getByLabel("New Password", { exact: true }).fill("a-brand-new-one");
-  await page.getByLabel("Confirm New Password").fill("a-brand-new-one");
-  await page.getByRole("button", { name: "Reset Password" }).click();
-  await expect(page.getByText(/Your password has been reset/)).toBeVisible();
+    await page.getByRole("banner").getByRole("button", { name: "Logout" }).click();
+    await gotoAndSettle(page, "/login");
+    await page.getByRole("link", { name: "Forgot Password?" }).click();
+    await expect(page).toHaveURL(/\/forgot-password$/);
+    await page.getByLabel("Email").fill(account.email);
+    await page.getByRole("button", { name: "Send Reset Link" }).click();
+    await expect(page.getByText("Password reset link sent to your email!")).toBeVisible();
 
-  const refused = await page.request.get("/api/auth/me", { headers: { authorization: `Bearer ${oldToken}` } });
-  expect(refused.status()).toBe(401);
+    await expect.poll(() => mailsTo(account.email).length).toBe(1);
+    const link = /https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]+/.exec(
+      mailsTo(account.email)[0]?.text ?? "",
+    )?.[0];
+    expect(link).toBeTruthy();
+    await gotoAndSettle(page, new URL(String(link)).pathname + new URL(String(link)).search);
+    await page.getByLabel("New Password", { exact: true }).fill("a-brand-new-one");
+    await page.getByLabel("Confirm New Password").fill("a-brand-new-one");
+    await page.getByRole("button", { name: "Reset Password" }).click();
+    await expect(page.getByText(/Your password has been reset/)).toBeVisible();
 
-  await loginThroughForm(page, account.email, password);
-  await expect(page.getByRole("alert").filter({ hasText: "Invalid email or password" })).toBeVisible();
-  await loginThroughForm(page, account.email, "a-brand-new-one");
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome back, Bran Builder!");
+    const refused = await page.request.get("/api/auth/me", { headers: { authorization: `Bearer ${oldToken}` } });
+    expect(refused.status()).toBe(401);
 
-  // A browser still holding the old token drops it at start.
-  await page.evaluate((t) => localStorage.setItem("token", String(t)), oldToken);
-  await gotoAndSettle(page, "/dashboard");
-  await expect(page.getByText("Please login to access your dashboard")).toBeVisible();
-  expect(await storedToken(page)).toBeNull();
+    await loginThroughForm(page, account.email, password);
+    await expect(page.getByRole("alert").filter({ hasText: "Invalid email or password" })).toBeVisible();
+    await loginThroughForm(page, account.email, "a-brand-new-one");
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome back, Bran Builder!");
 
-  expect(unexpected(consoleErrors)).toEqual([]);
+    // A browser still holding the old token drops it at start.
+    await page.evaluate((t) => localStorage.setItem("token", String(t)), oldToken);
+    await gotoAndSettle(page, "/dashboard");
+    await expect(page.getByText("Please login to access your dashboard")).toBeVisible();
+    expect(await storedToken(page)).toBeNull();
+  });
 });
 
 test("finish a small course, get its certificate and verify it from another browser", async ({ page, browser }) => {
@@ -290,56 +291,60 @@ test("the dashboard asks for a login, and a free user's deal banner opens the up
   expect(consoleErrors).toEqual([]);
 });
 
-test("login and registration show the server's message; a ref link prefills the code with the note", async ({
-  page,
-  consoleErrors,
-}) => {
-  await loginThroughForm(page, uniqueEmail("nobody"), "whatever-it-is");
-  await expect(page.getByRole("alert").filter({ hasText: "Invalid email or password" })).toBeVisible();
+test.describe("refusals", () => {
+  // A wrong password (401) and a taken email (409) are provoked on purpose.
+  test.use({ expectedConsoleErrors: [/status of 40[19]/] });
 
-  const account = await registerThroughApi(page.request, "Existing One");
-  await gotoAndSettle(page, "/register?ref=FRIEND42");
-  await expect(page.getByLabel("Referral Code (optional)")).toHaveValue("FRIEND42");
-  await expect(page.getByText("Your referrer will earn ₹200 when you join!")).toBeVisible();
-  await page.getByLabel("Name").fill("Copycat");
-  await page.getByLabel("Email").fill(account.email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Create Account" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: /already exists/ })).toBeVisible();
-  await expect(page).toHaveURL(/\/register/);
-  expect(consoleErrors.filter((e) => !/status of (401|409)/.test(e))).toEqual([]);
+  test("login and registration show the server's message; a ref link prefills the code with the note", async ({
+    page,
+  }) => {
+    await loginThroughForm(page, uniqueEmail("nobody"), "whatever-it-is");
+    await expect(page.getByRole("alert").filter({ hasText: "Invalid email or password" })).toBeVisible();
+
+    const account = await registerThroughApi(page.request, "Existing One");
+    await gotoAndSettle(page, "/register?ref=FRIEND42");
+    await expect(page.getByLabel("Referral Code (optional)")).toHaveValue("FRIEND42");
+    await expect(page.getByText("Your referrer will earn ₹200 when you join!")).toBeVisible();
+    await page.getByLabel("Name").fill("Copycat");
+    await page.getByLabel("Email").fill(account.email);
+    await page.getByLabel("Password").fill(password);
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: /already exists/ })).toBeVisible();
+    await expect(page).toHaveURL(/\/register/);
+  });
 });
 
-test("the logged-in dashboard, its upgrade modal and the verify page pass WCAG 2.1 AA checks", async ({
-  page,
-  consoleErrors,
-}) => {
-  const axe = async () => {
-    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-    return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  };
-  const account = await registerThroughApi(page.request, "Eddard Accessible");
-  await page.request.put("/api/enrollments/java-programming", { headers: account.auth });
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 800 });
-    await loginThroughForm(page, account.email, password);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome back, Eddard Accessible!");
-    await expect(page.getByRole("region", { name: "My Enrolled Courses" }).getByRole("link")).toBeVisible();
-    await animationsSettled(page);
-    expect(await axe(), `dashboard at ${width}px`).toEqual([]);
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow, `dashboard scrolls sideways at ${width}px`).toBeLessThanOrEqual(0);
-    await page.getByRole("button", { name: "24hr Flash Deal - 100 Lifetime" }).click();
-    await expect(page.getByRole("dialog")).toBeVisible();
-    expect(await axe(), `upgrade modal at ${width}px`).toEqual([]);
-    await page.getByRole("dialog").getByRole("button", { name: "Close" }).click();
-    await expect(page.getByRole("dialog")).toBeHidden();
-    await page.evaluate(() => localStorage.clear()); // the mobile header hides Logout behind its menu
-  }
-  await gotoAndSettle(page, "/verify/KOC-1700000000000-NOTREAL00");
-  await expect(page.getByRole("heading", { name: "No certificate with this code" })).toBeVisible();
-  expect(await axe(), "verify page").toEqual([]);
-  expect(consoleErrors.filter((e) => !/status of 404/.test(e))).toEqual([]);
+test.describe("accessibility", () => {
+  // The verify page is opened for a code that does not exist (404) on purpose.
+  test.use({ expectedConsoleErrors: [/status of 404/] });
+
+  test("the logged-in dashboard, its upgrade modal and the verify page pass WCAG 2.1 AA checks", async ({ page }) => {
+    const axe = async () => {
+      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+      return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+    };
+    const account = await registerThroughApi(page.request, "Eddard Accessible");
+    await page.request.put("/api/enrollments/java-programming", { headers: account.auth });
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await loginThroughForm(page, account.email, password);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome back, Eddard Accessible!");
+      await expect(page.getByRole("region", { name: "My Enrolled Courses" }).getByRole("link")).toBeVisible();
+      await animationsSettled(page);
+      expect(await axe(), `dashboard at ${width}px`).toEqual([]);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, `dashboard scrolls sideways at ${width}px`).toBeLessThanOrEqual(0);
+      await page.getByRole("button", { name: "24hr Flash Deal - 100 Lifetime" }).click();
+      await expect(page.getByRole("dialog")).toBeVisible();
+      expect(await axe(), `upgrade modal at ${width}px`).toEqual([]);
+      await page.getByRole("dialog").getByRole("button", { name: "Close" }).click();
+      await expect(page.getByRole("dialog")).toBeHidden();
+      await page.evaluate(() => localStorage.clear()); // the mobile header hides Logout behind its menu
+    }
+    await gotoAndSettle(page, "/verify/KOC-1700000000000-NOTREAL00");
+    await expect(page.getByRole("heading", { name: "No certificate with this code" })).toBeVisible();
+    expect(await axe(), "verify page").toEqual([]);
+  });
 });

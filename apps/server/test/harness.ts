@@ -15,6 +15,13 @@ import { createPostgresDatabase, realCatalogue, type SnapshotKind, type Snapshot
 
 export { createPostgresDatabase, realCatalogue, type SnapshotKind, type Snapshots };
 
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** Provided by global-setup.ts. */
+    testDatabaseSnapshots: Snapshots;
+  }
+}
+
 export type Engine = "pglite" | "postgres";
 
 export const engines: Engine[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];

@@ -4,13 +4,6 @@ import { loadCatalogue } from "@koc/content";
 import pg from "pg";
 import { contentCoursesDir } from "../src/paths.js";
 
-// What global-setup.ts provides to every test file (read with vitest's inject in harness.ts).
-declare module "vitest" {
-  export interface ProvidedContext {
-    testDatabaseSnapshots: Snapshots;
-  }
-}
-
 /** "migrated": the schema only; "seeded": the schema and the real catalogue from content/. */
 export type SnapshotKind = "migrated" | "seeded";
 

@@ -1,7 +1,7 @@
 /**
  * The boundaries of the code base, checked in `npm run lint` (scripts/check-boundaries.mjs runs the
  * cruiser; scripts/check-boundaries.test.ts proves every rule fails on a violation).
- * Why these boundaries: docs/decisions/0022-boundaries-the-linter-keeps.md.
+ * Why these boundaries: docs/decisions/0023-boundaries-the-linter-keeps.md.
  * @type {import('dependency-cruiser').IConfiguration}
  */
 module.exports = {

@@ -28,7 +28,7 @@ export default defineConfig({
           setupFiles,
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Migrates and seeds each engine once; every file starts from a copy (docs/decisions/0022-test-database-snapshots.md).
+          // Migrates and seeds each engine once; every file starts from a copy (docs/decisions/0025-test-database-snapshots.md).
           globalSetup: ["./apps/server/test/global-setup.ts"],
         },
       },

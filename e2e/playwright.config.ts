@@ -69,7 +69,7 @@ export default defineConfig({
       DATA_DIR: String(process.env.E2E_DATA_DIR),
       LOG_LEVEL: "warn",
       DATABASE_URL: "",
-      // The review deck's test clock: a request's X-Test-Clock-Days moves "today" ahead (decision 0022).
+      // The review deck's test clock: a request's X-Test-Clock-Days moves "today" ahead (decision 0026).
       TEST_CLOCK: "1",
     },
   },

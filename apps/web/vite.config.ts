@@ -135,7 +135,7 @@ export default defineConfig(({ command, isSsrBuild }) => {
 const reactRouterProduction = fileURLToPath(new URL("../production/index.mjs", import.meta.resolve("react-router")));
 
 /**
- * The installable app (docs/decisions/0022-offline-learning.md): the web app manifest, and a service
+ * The installable app (docs/decisions/0029-offline-learning.md): the web app manifest, and a service
  * worker built by Workbox from src/sw.ts that precaches the app's shell (its HTML, scripts, styles,
  * Latin fonts and icons). Pyodide and lesson pictures are not precached: "Save for offline" stores
  * them. The page registers the worker itself once it is interactive (app/pwa.ts).

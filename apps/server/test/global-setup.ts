@@ -1,6 +1,6 @@
 /**
  * Vitest global setup of the server project: migrates (and seeds) one database per engine once per
- * run, so each test file starts from a copy instead of migrating its own (docs/decisions/0022-test-database-snapshots.md).
+ * run, so each test file starts from a copy instead of migrating its own (docs/decisions/0025-test-database-snapshots.md).
  * PGlite: the data directory is dumped to a gzip file the test files load. PostgreSQL: template
  * databases each test file's database is created from.
  */

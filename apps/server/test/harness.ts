@@ -3,7 +3,7 @@
  * PGlite (in memory) always; a fresh PostgreSQL database when TEST_DATABASE_URL is set.
  * Each starts as a copy of a database migrated (and seeded) once per run by global-setup.ts:
  * PGlite from a dumped data directory, PostgreSQL from a template database
- * (docs/decisions/0022-test-database-snapshots.md).
+ * (docs/decisions/0025-test-database-snapshots.md).
  */
 import { readFileSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";

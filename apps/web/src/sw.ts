@@ -3,7 +3,7 @@
  * The service worker, built by Workbox (vite-plugin-pwa, injectManifest): precaches the app's
  * shell, answers page loads from the network and, offline, from the pages seen before or the shell,
  * and serves the files "Save for offline" stored. It never handles /api: learners' answers are kept
- * only by the page's own save (docs/decisions/0022-offline-learning.md).
+ * only by the page's own save (docs/decisions/0029-offline-learning.md).
  */
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";

@@ -318,7 +318,7 @@ export const paymentOrders = pgTable(
   {
     /** The gateway's order id, e.g. order_Nx3...; what the browser's checkout pays. */
     id: text("id").primaryKey(),
-    /** Null once the buyer deleted their account: the record is kept for the accounts (decision 0023). */
+    /** Null once the buyer deleted their account: the record is kept for the accounts (decision 0027). */
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
     gateway: text("gateway", { enum: ["razorpay", "test"] }).notNull(),
     amount: integer("amount").notNull(),
@@ -337,7 +337,7 @@ export const payments = pgTable(
     orderId: text("order_id")
       .notNull()
       .references(() => paymentOrders.id, { onDelete: "cascade" }),
-    /** Null once the buyer deleted their account: the record is kept for the accounts (decision 0023). */
+    /** Null once the buyer deleted their account: the record is kept for the accounts (decision 0027). */
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
     status: text("status", { enum: ["captured", "failed"] }).notNull(),
     amount: integer("amount").notNull(),
@@ -361,7 +361,7 @@ export const invoices = pgTable("invoices", {
     .unique()
     .references(() => payments.id, { onDelete: "cascade" }),
   orderId: text("order_id").notNull(),
-  /** Null once the buyer deleted their account: the invoice is kept as issued (decision 0023). */
+  /** Null once the buyer deleted their account: the invoice is kept as issued (decision 0027). */
   userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
   buyerName: text("buyer_name").notNull(),
   buyerEmail: text("buyer_email").notNull(),
@@ -579,7 +579,7 @@ export const codeDrafts = pgTable(
 );
 
 /**
- * The review deck (decision 0022): one FSRS card per learner and missed item, a quiz question
+ * The review deck (decision 0026): one FSRS card per learner and missed item, a quiz question
  * (`question_index` of a lesson's Knowledge Check, or of the course quiz when `material_id` is
  * null) or a trial. `item` names the item so that the unique constraint keeps one card each; the
  * columns after `due` are ts-fsrs's Card, stored as it needs them.

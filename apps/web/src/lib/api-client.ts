@@ -41,7 +41,7 @@ export function isNetworkFailure(err: unknown): boolean {
 /**
  * Every call goes to our own /api; the stored token is sent when there is one; the answer is parsed
  * with `schema`. A GET that cannot reach the server is answered from the learner's saved copy of
- * that path when they saved one (lib/offline, docs/decisions/0022-offline-learning.md).
+ * that path when they saved one (lib/offline, docs/decisions/0029-offline-learning.md).
  */
 export async function api<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<z.output<S>> {
   const headers: Record<string, string> = { ...options.headers, accept: "application/json" };

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { quizReading } from "./quiz.js";
 
 /**
- * The review deck (decision 0022). "Today" is the UTC calendar day: a card is due today when its
+ * The review deck (decision 0026). "Today" is the UTC calendar day: a card is due today when its
  * due time falls before the next UTC midnight (`dayEndsAt`).
  */
 const when = z.iso.datetime({ offset: true });

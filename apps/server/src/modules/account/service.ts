@@ -17,7 +17,7 @@ interface AccountServiceDeps {
   rateLimiter: RateLimiter;
 }
 
-/** A learner's own data as a whole: export it, or delete the account (decision 0023). */
+/** A learner's own data as a whole: export it, or delete the account (decision 0027). */
 export function createAccountService({ db, rateLimiter }: AccountServiceDeps) {
   return {
     export: (userId: string, now?: Date) => exportLearnerData(db, userId, now),

@@ -62,7 +62,7 @@ export async function queueInvoiceMailSafely(
  */
 export async function fulfil(tx: DbOrTx, order: OrderRow, payment: GatewayPayment, actor: string) {
   const buyerId = order.userId;
-  // Unpaid orders go with a deleted account (decision 0023); a paid one only loses its buyer.
+  // Unpaid orders go with a deleted account (decision 0027); a paid one only loses its buyer.
   if (!buyerId) throw new NotFoundError("The account of this order has been deleted");
   const inserted = await tx
     .insert(payments)

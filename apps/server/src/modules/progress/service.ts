@@ -173,7 +173,7 @@ export function createProgressService({ db, catalogue, now = () => new Date() }:
     },
 
     /**
-     * "Start this course over" (decision 0023): the course's graded quizzes, completions, trial passes
+     * "Start this course over" (decision 0027): the course's graded quizzes, completions, trial passes
      * and help ladders go (a revealed solution stays revealed), in one transaction, so progress, xp and
      * achievements read zero. Kept: the
      * enrolment, certificates, payments, the attempt history and drafts, and the completion history

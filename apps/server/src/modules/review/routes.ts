@@ -5,7 +5,7 @@ import { z } from "zod";
 import { BadRequestError } from "../../errors.js";
 import { currentUser } from "../auth/authenticate.js";
 
-/** Moves the review clock in test mode only (TEST_CLOCK=1, refused in production): decision 0022. */
+/** Moves the review clock in test mode only (TEST_CLOCK=1, refused in production): decision 0026. */
 export const TEST_CLOCK_HEADER = "x-test-clock-days";
 const testDays = z.coerce.number().int().min(0).max(3650);
 

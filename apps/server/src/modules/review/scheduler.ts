@@ -2,7 +2,7 @@ import { type Card, createEmptyCard, fsrs, generatorParameters, Rating, type Sta
 import type { reviewCards } from "../../db/schema.js";
 
 /**
- * FSRS through ts-fsrs (decision 0022). Short-term steps are off, so every interval is whole days:
+ * FSRS through ts-fsrs (decision 0026). Short-term steps are off, so every interval is whole days:
  * a miss comes back the next day, never later the same day; no fuzz, so the same history always
  * gives the same date.
  */

@@ -27,7 +27,7 @@ type Resolved =
   | { status: "gone" }
   | { status: "locked" };
 
-/** The review deck: what is due today, and the server's grade of a due quiz card (decision 0022). */
+/** The review deck: what is due today, and the server's grade of a due quiz card (decision 0026). */
 export function createReviewService({ db, catalogue }: { db: DbOrTx; catalogue: CatalogueService }) {
   async function lessonOf(materialId: string): Promise<KeyedQuestion["lesson"]> {
     const found = await catalogue.lessonWithAnswers(materialId).catch(() => null);

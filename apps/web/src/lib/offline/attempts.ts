@@ -5,7 +5,7 @@ import { currentOwner, deleteQueuedAttempt, enqueueAttempt, listQueuedAttempts, 
 /**
  * Quiz answers made offline wait in IndexedDB and are sent, in the order they were made, when the
  * connection returns; the server grades them like any other attempt, and nothing counts before it
- * has (docs/decisions/0022-offline-learning.md).
+ * has (docs/decisions/0029-offline-learning.md).
  */
 export type GradeOutcome = { queued: false; result: QuizAttemptResult } | { queued: true; waiting: number };
 

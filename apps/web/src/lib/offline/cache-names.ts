@@ -1,6 +1,6 @@
 /**
  * Names shared by the service worker (src/sw.ts) and the page: the Cache Storage cache that
- * "Save for offline" fills, and the addresses it may hold (docs/decisions/0022-offline-learning.md).
+ * "Save for offline" fills, and the addresses it may hold (docs/decisions/0029-offline-learning.md).
  */
 export const SAVED_ASSETS_CACHE = "koc-saved-assets";
 

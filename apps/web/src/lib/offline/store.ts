@@ -4,7 +4,7 @@ import { storageKeys } from "../storage-keys";
 import { SAVED_ASSETS_CACHE } from "./cache-names";
 
 /**
- * The learner's saved copies, in IndexedDB (docs/decisions/0022-offline-learning.md): the API's
+ * The learner's saved copies, in IndexedDB (docs/decisions/0029-offline-learning.md): the API's
  * answers "Save for offline" fetched for them (read back only when the network fails), the courses
  * saved, and the attempts waiting to be graded. Every record carries its owner (the signed-in
  * learner's email); sign-out deletes the whole database and the saved files.

@@ -146,39 +146,46 @@ test.describe("the course page", () => {
     await expect(page.getByRole("article")).toHaveCount(0);
   });
 
-  test("an unknown course says Course not found", async ({ page }) => {
-    await gotoAndSettle(page, "/course/no-such-course");
-    await expect(page.getByText("Course not found")).toBeVisible();
-  });
+  test.describe("when the course cannot be loaded", () => {
+    // These tests make the requests fail on purpose: the browser logs each failed load.
+    test.use({ expectedConsoleErrors: [/status of 404|net::ERR_FAILED/] });
 
-  test("a network failure says so with Retry, never Course not found, and Retry loads the course", async ({ page }) => {
-    let down = true;
-    await page.route("**/api/courses/java-programming", (route) => (down ? route.abort() : route.continue()));
-    // The course's prerendered page carries its data, so the request is made by a client-side
-    // navigation: from a client-rendered page (login) to the catalogue, then to the course.
-    await gotoAndSettle(page, "/login");
-    await page.getByRole("navigation").getByRole("link", { name: "Courses", exact: true }).first().click();
-    await page
-      .getByRole("link", { name: /Java Programming/ })
-      .first()
-      .click();
-    await expect(page).toHaveURL(/\/course\/java-programming$/);
-    await expect(page.getByRole("alert").filter({ hasText: "The course could not be loaded." })).toBeVisible();
-    await expect(page.getByText("Course not found")).toHaveCount(0);
-    down = false;
-    await page.getByRole("button", { name: "Retry" }).click();
-    await expect(page.getByRole("heading", { level: 1, name: "Java Programming" })).toBeVisible();
-  });
+    test("an unknown course says Course not found", async ({ page }) => {
+      await gotoAndSettle(page, "/course/no-such-course");
+      await expect(page.getByText("Course not found")).toBeVisible();
+    });
 
-  test("a failed catalogue shows an error with Retry, not the empty catalogue text", async ({ page }) => {
-    let down = true;
-    await page.route("**/api/courses", (route) => (down ? route.abort() : route.continue()));
-    await gotoAndSettle(page, "/courses");
-    await expect(page.getByRole("alert").filter({ hasText: "The courses could not be loaded." })).toBeVisible();
-    await expect(page.getByText(/No courses available yet/)).toHaveCount(0);
-    down = false;
-    await page.getByRole("button", { name: "Retry" }).click();
-    await expect(page.getByRole("link", { name: /Java Programming/ }).first()).toBeVisible();
+    test("a network failure says so with Retry, never Course not found, and Retry loads the course", async ({
+      page,
+    }) => {
+      let down = true;
+      await page.route("**/api/courses/java-programming", (route) => (down ? route.abort() : route.continue()));
+      // The course's prerendered page carries its data, so the request is made by a client-side
+      // navigation: from a client-rendered page (login) to the catalogue, then to the course.
+      await gotoAndSettle(page, "/login");
+      await page.getByRole("navigation").getByRole("link", { name: "Courses", exact: true }).first().click();
+      await page
+        .getByRole("link", { name: /Java Programming/ })
+        .first()
+        .click();
+      await expect(page).toHaveURL(/\/course\/java-programming$/);
+      await expect(page.getByRole("alert").filter({ hasText: "The course could not be loaded." })).toBeVisible();
+      await expect(page.getByText("Course not found")).toHaveCount(0);
+      down = false;
+      await page.getByRole("button", { name: "Retry" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "Java Programming" })).toBeVisible();
+    });
+
+    test("a failed catalogue shows an error with Retry, not the empty catalogue text", async ({ page }) => {
+      let down = true;
+      await page.route("**/api/courses", (route) => (down ? route.abort() : route.continue()));
+      await gotoAndSettle(page, "/courses");
+      await expect(page.getByRole("alert").filter({ hasText: "The courses could not be loaded." })).toBeVisible();
+      await expect(page.getByText(/No courses available yet/)).toHaveCount(0);
+      down = false;
+      await page.getByRole("button", { name: "Retry" }).click();
+      await expect(page.getByRole("link", { name: /Java Programming/ }).first()).toBeVisible();
+    });
   });
 
   test("the course quiz panel moves question by question to a scored result", async ({ page }) => {

@@ -99,6 +99,8 @@ test("a learner downloads all their data as one JSON file holding their attempts
 });
 
 test.describe("on a 360 px phone", () => {
+  // A wrong password is tried on purpose (400), and the deleted account's session and login are refused (401).
+  test.use({ expectedConsoleErrors: [/status of 40[01]/] });
   test.use({ viewport: { width: 360, height: 740 } });
 
   test("a learner starts a course over and sees it at 0%", async ({ page, request, consoleErrors }) => {

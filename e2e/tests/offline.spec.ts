@@ -16,6 +16,9 @@ const storedOffline = (page: Page) =>
     return { urls, hasDatabase: databases.includes("koc-offline") };
   });
 
+// Offline, every request that reaches for the network fails, and the browser logs each one.
+test.use({ expectedConsoleErrors: [/net::ERR_INTERNET_DISCONNECTED/] });
+
 test("save a course, go offline, reload: the lesson opens, Python runs, the quiz waits and is graded by the server back online; sign-out clears it", async ({
   page,
   context,

@@ -266,6 +266,8 @@ test.describe("the dashboard leads", () => {
 });
 
 test.describe("forms", () => {
+  // A wrong password is sent on purpose: the login is refused with 401.
+  test.use({ expectedConsoleErrors: [/status of 401/] });
   test("a wrong password is cleared, focused and announced; an empty form names each field", async ({ page }) => {
     const account = await registerThroughApi(page.request, "Typo Learner");
     await gotoAndSettle(page, "/login");

@@ -1,4 +1,5 @@
 import type { MentorContext } from "@koc/shared";
+import { COURSE_LANGUAGE, namedLanguages } from "../retrieval.js";
 
 /**
  * The evaluation questions' line format (see dev-questions.txt): `lessons | page | question`.
@@ -24,18 +25,6 @@ export const COURSE_SHORT = new Map<string, string>([
   ["html", "html-css-foundations"],
   ["git", "git-version-control"],
   ["ci", "coding-interview-preparation"],
-]);
-
-/** The language of a course's code (its editor language where the editor has it); none for git and design. */
-export const COURSE_LANGUAGE = new Map<string, string>([
-  ["java-programming", "java"],
-  ["data-structures-algorithms", "java"],
-  ["coding-interview-preparation", "java"],
-  ["python-programming", "python"],
-  ["javascript-fundamentals", "javascript"],
-  ["react-development", "javascript"],
-  ["sql-databases", "sql"],
-  ["html-css-foundations", "html"],
 ]);
 
 function lessonId(ref: string, line: number): { courseId: string; materialId: string } {
@@ -69,28 +58,6 @@ export function parseQuestions(text: string): EvalQuestion[] {
     out.push({ question, expected, ...(context ? { context } : {}), line });
   }
   return out;
-}
-
-const NAMED = new Map<string, string>([
-  ["java", "java"],
-  ["python", "python"],
-  ["javascript", "javascript"],
-  ["js", "javascript"],
-  ["react", "javascript"],
-  ["jsx", "javascript"],
-  ["sql", "sql"],
-  ["html", "html"],
-  ["css", "html"],
-]);
-
-/** The languages a question names in words ("in python ..."). */
-export function namedLanguages(question: string): Set<string> {
-  return new Set(
-    question
-      .toLowerCase()
-      .split(/[^a-z]+/)
-      .flatMap((w) => NAMED.get(w) ?? []),
-  );
 }
 
 /**

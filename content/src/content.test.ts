@@ -258,7 +258,7 @@ function writeExamples(root: string, release: 17 | 21): (Where & { dir: string }
   for (const c of catalogue.courses) {
     for (const l of c.lessons) {
       codeBlocks(l.content)
-        .filter((b) => b.lang === "java")
+        .filter((b) => b.lang === "java" && !b.fragment)
         .forEach((b, i) => {
           if (b.release !== release) return;
           const dir = join(root, `${out.length}`);

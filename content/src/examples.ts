@@ -25,6 +25,8 @@ export interface OutputExample {
 interface Fence {
   lang: string;
   code: string;
+  /** ```java fragment: a piece of a program, shown highlighted, never run or compiled. */
+  fragment: boolean;
   /** 0-based lines of the block's first and last line (its fences). */
   open: number;
   close: number;
@@ -35,10 +37,14 @@ function fences(markdown: string): Fence[] {
   return codeBlocks(parseMarkdown(markdown)).map((b) => ({
     lang: b.lang.toLowerCase(),
     code: `${b.code}\n`,
+    fragment: isFragment(b.meta),
     open: b.line - 1,
     close: b.endLine - 1,
   }));
 }
+
+/** A fence whose info string says `fragment` (```java fragment) holds part of a program. */
+export const isFragment = (meta: string): boolean => /(?:^|\s)fragment\b/.test(meta);
 
 /** Only blank lines between two blocks. */
 function adjacent(lines: string[], a: Fence, b: Fence): boolean {
@@ -56,7 +62,7 @@ export function outputExamples(markdown: string): OutputExample[] {
   const all = fences(markdown);
   const out: OutputExample[] = [];
   all.forEach((f, i) => {
-    if (!(RUNNABLE as readonly string[]).includes(f.lang)) return;
+    if (!(RUNNABLE as readonly string[]).includes(f.lang) || f.fragment) return;
     let next = all[i + 1];
     let stdin = "";
     let before = f;
@@ -116,4 +122,40 @@ export function javaEntry(code: string): { fileClass: string; mainClass: string 
   const before = main ? code.slice(0, main.index) : code;
   const declared = [...before.matchAll(/(?:class|record|enum|interface)\s+(\w+)/g)].map((m) => m[1] as string);
   return { fileClass: "Main", mainClass: declared[declared.length - 1] ?? "Main" };
+}
+
+/**
+ * A line that only Java source has: a statement ending in `;`, a block opening `{`, or a line
+ * starting with a declaration keyword. Output and console sessions rarely end lines that way.
+ */
+const JAVA_LINE =
+  /(;\s*(\/\/.*)?$)|(\{\s*$)|(^\s*(public|private|protected|static|class|interface|import|package|record|enum)\b)/;
+
+/**
+ * The 1-based lines of ```text blocks that are not an example's output (no runnable block, with an
+ * optional ```stdin, right before them) yet read as Java source: at least two lines of it. Java
+ * shown in a text fence is neither highlighted nor checked; it belongs in ```java, or in
+ * ```java fragment when it is not a whole program.
+ */
+export function javaInTextBlocks(markdown: string): number[] {
+  const lines = markdown.split("\n");
+  const all = fences(markdown);
+  return all
+    .filter((f, i) => {
+      if (f.lang !== "text") return false;
+      let prev = all[i - 1];
+      let after = f;
+      if (prev?.lang === "stdin" && adjacent(lines, prev, f)) {
+        after = prev;
+        prev = all[i - 2];
+      }
+      const isOutput =
+        prev !== undefined &&
+        (RUNNABLE as readonly string[]).includes(prev.lang) &&
+        !prev.fragment &&
+        adjacent(lines, prev, after);
+      if (isOutput) return false;
+      return f.code.split("\n").filter((l) => JAVA_LINE.test(l)).length >= 2;
+    })
+    .map((f) => f.open + 1);
 }

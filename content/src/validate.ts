@@ -5,7 +5,7 @@ import {
   proseOf,
   unrenderableNodes,
 } from "@koc/shared/markdown";
-import { strayStdinBlocks } from "./examples.js";
+import { isFragment, javaInTextBlocks, strayStdinBlocks } from "./examples.js";
 import { courseQuizProblems, lessonExplainProblems, lessonFile, lessonHeadings } from "./explain-checks.js";
 import { PUBLIC_IMAGE } from "./images.js";
 import { quizBalanceProblems } from "./quiz-checks.js";
@@ -29,6 +29,8 @@ export interface CodeBlock {
   code: string;
   /** The Java release the block targets: 21 when its fence says release=21, else 17. */
   release: 17 | 21;
+  /** ```java fragment: part of a program (a method, a statement, a shape), highlighted, never compiled or run. */
+  fragment: boolean;
 }
 
 /** The code blocks of a lesson or question text, as the one Markdown grammar reads them. */
@@ -37,6 +39,7 @@ export function codeBlocks(markdown: string): CodeBlock[] {
     lang: b.lang.toLowerCase(),
     code: b.code === "" ? "" : `${b.code}\n`,
     release: /(?:^|\s)release=21\b/.test(b.meta) ? 21 : 17,
+    fragment: isFragment(b.meta),
   }));
 }
 
@@ -124,11 +127,25 @@ function lessonProblems(course: CourseEntry, lesson: LessonEntry, index: number)
   if (examples.length < 2) out.push(`${where}: needs at least two worked examples (labelled code blocks)`);
   const release = isJava21Topic(lesson.title) ? 21 : 17;
   const javaBlocks = [...blocks, ...lesson.quiz.flatMap((q) => codeBlocks(q.question))].filter(
-    (b) => b.lang === "java",
+    (b) => b.lang === "java" && !b.fragment,
   );
   for (const b of blocks) {
-    if (b.lang === "java" && !isCompleteJavaProgram(b.code)) {
-      out.push(`${where}: a java example without a class and a main method`);
+    if (b.lang === "java" && !b.fragment && !isCompleteJavaProgram(b.code)) {
+      out.push(
+        `${where}: a java example without a class and a main method (mark a piece of a program \`\`\`java fragment)`,
+      );
+    }
+    if (b.fragment && b.lang === "java" && isCompleteJavaProgram(b.code) && !/^\s*package\s/m.test(b.code)) {
+      out.push(`${where}: a complete program marked fragment: drop the mark so it is compiled and can run`);
+    }
+    if (b.fragment && b.lang !== "java") out.push(`${where}: only java blocks take the fragment mark`);
+  }
+  if (course.id === JAVA_COURSE_ID) {
+    const file = lessonFile(course.id, lesson);
+    for (const line of javaInTextBlocks(lesson.content)) {
+      out.push(
+        `${file}:${line + (lesson.bodyLine ?? 1) - 1}: Java source in a \`\`\`text block: fence it \`\`\`java (a whole program) or \`\`\`java fragment`,
+      );
     }
   }
   if (javaBlocks.some((b) => b.release !== release)) {

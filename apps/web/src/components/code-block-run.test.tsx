@@ -72,6 +72,16 @@ describe("Run on lesson examples", () => {
     expect(screen.queryByRole("button", { name: /^Edit/ })).toBeNull();
   });
 
+  it("labels a ```java fragment as java but offers no Run or Edit: it is not a whole program", () => {
+    renderLesson(lesson("java fragment", "static int add(int a, int b) {\n    return a + b;\n}"), {
+      ...DEFAULT_CODE_ACTIONS,
+      onEdit: () => {},
+    });
+    expect(screen.getByRole("button", { name: /Copy java code/ })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: /^Run/ })).toBeNull();
+    expect(screen.queryByRole("button", { name: /^Edit/ })).toBeNull();
+  });
+
   it("has no Run where the page does not offer it (quiz questions, chat answers)", () => {
     renderLesson(lesson("java", HELLO), null);
     expect(screen.queryByRole("button", { name: /^Run/ })).toBeNull();

@@ -45,6 +45,9 @@ const plainText = (node: Nodes) => loaded().plainText(node);
 /** Markdown's soft line break (a sentence wrapped in the source) reads as a space. */
 const softBreaks = (text: string) => text.replace(/[ \t]*\n[ \t]*/g, " ");
 
+/** ```java fragment: part of a program (a method, a statement's shape), highlighted but never offered to Run. */
+const isFragment = (meta: string | null | undefined): boolean => /(?:^|\s)fragment\b/.test(meta ?? "");
+
 /** `release`: a fence such as ```java release=21 marks an example that needs that Java release. */
 const releaseOf = (meta: string | null | undefined): number | undefined => {
   const n = /(?:^|\s)release=(\d+)\b/.exec(meta ?? "")?.[1];
@@ -133,7 +136,14 @@ function renderBlocks(nodes: readonly RootContent[], ctx: Context): ReactNode[] 
         const next = nodes[i + 1];
         const stdin = next?.type === "code" && next.lang === "stdin" ? `${next.value}\n` : undefined;
         return (
-          <CodeBlock key={key} lang={node.lang ?? ""} code={node.value} stdin={stdin} release={releaseOf(node.meta)} />
+          <CodeBlock
+            key={key}
+            lang={node.lang ?? ""}
+            code={node.value}
+            stdin={stdin}
+            release={releaseOf(node.meta)}
+            fragment={isFragment(node.meta)}
+          />
         );
       }
       case "list":
@@ -225,14 +235,16 @@ function CodeBlock({
   code,
   stdin,
   release,
+  fragment = false,
 }: {
   lang: string;
   code: string;
   stdin?: string | undefined;
   release?: number | undefined;
+  fragment?: boolean;
 }) {
   const tokens = useHighlighted(code, lang);
-  const runnable = useBlockRun(lang, code, stdin, release === 21 ? "java21" : undefined);
+  const runnable = useBlockRun(fragment ? "" : lang, code, stdin, release === 21 ? "java21" : undefined);
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;

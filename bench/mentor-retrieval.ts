@@ -59,7 +59,7 @@ for (const [name, qs] of halves) {
     if (showMisses && name === "development" && (rank < 0 || cross)) {
       const page = q.context ? `[${q.context.materialId ?? q.context.courseId}] ` : "";
       console.log(
-        `${rank < 0 ? "MISS " : "CROSS"} ${page}${q.question}\n      want ${q.expected.join(" | ")}\n      got  ${top.map((s) => s.materialId).join(", ")}`,
+        `${rank < 0 ? "MISS " : "     "}${cross ? " CROSS" : ""} ${page}${q.question}\n      want ${q.expected.join(" | ")}\n      got  ${top.map((s) => s.materialId).join(", ")}`,
       );
     }
   }

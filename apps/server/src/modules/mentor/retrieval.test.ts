@@ -5,7 +5,14 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { readCatalogue } from "../../db/seed.js";
 import { freeFirst } from "./premium.js";
-import { buildIndex, COURSE_LANGUAGE, exactTerms, type LessonIndex, splitPassages } from "./retrieval.js";
+import {
+  buildIndex,
+  COURSE_LANGUAGE,
+  detectLanguage,
+  exactTerms,
+  type LessonIndex,
+  splitPassages,
+} from "./retrieval.js";
 
 let idx: LessonIndex;
 beforeAll(() => {
@@ -129,5 +136,24 @@ describe("premium lessons for a free learner", () => {
     expect(free[0]?.courseId).toBe("java-programming");
     expect(free[1]?.materialId).toBe("data-structures-algorithms--sorting-and-searching");
     expect(freeFirst(idx, found, "how does merge sort work", true)).toEqual(found);
+  });
+});
+
+describe("questions that show their language only by their words", () => {
+  it("reads Hinglish: function words are not searched, and 'baar baar' is not a navigation bar", () => {
+    const got = ids("loop bar bar chal raha hai, kaise rokein?");
+    expect(got[0]?.startsWith("java-programming--")).toBe(true);
+    expect(got.some((id) => id.startsWith("html-css-foundations--"))).toBe(false);
+  });
+
+  it("takes export and require for JavaScript's modules", () => {
+    expect(ids("export default vs named export")).toContain("javascript-fundamentals--classes-and-modules");
+    expect(languages("export default vs named export")).toEqual(new Set(["javascript"]));
+  });
+
+  it("takes clauses only SQL has for SQL, but not 'group by', which Java's streams do too", () => {
+    expect(ids("difference between where and having")[0]).toBe("sql-databases--aggregates-and-group-by");
+    expect(detectLanguage("select name from soldiers order by strength")).toBe("sql");
+    expect(detectLanguage("how do I group names by their first letter into a map")).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
 import { codeBlocks, parseMarkdown, proseOf, type RootContent, sections, sourceOf } from "@koc/shared/markdown";
 import MiniSearch, { type SearchResult } from "minisearch";
+import { HINGLISH } from "./voice.js";
 
 /**
  * Lexical retrieval over the lessons with MiniSearch: each lesson is cut into passages at its ## and
@@ -56,6 +57,18 @@ const EXPAND = new Map<string, string[]>([
   ["hashmap", ["map"]],
   ["dict", ["dictionary"]],
   ["ctor", ["constructor"]],
+  // Hinglish verbs and nouns learners use for what lessons say in English ("loop baar baar chal raha
+  // hai, kaise rokein?": the loop keeps running, how do I stop it?).
+  ["baar", ["again", "repeat"]],
+  ["rok", ["stop", "break"]],
+  ["roke", ["stop", "break"]],
+  ["rokein", ["stop", "break"]],
+  ["rokna", ["stop", "break"]],
+  ["roko", ["stop", "break"]],
+  ["chal", ["run"]],
+  ["chalta", ["run"]],
+  ["chalti", ["run"]],
+  ["galti", ["mistake", "error"]],
 ]);
 
 /** Lower-case, drop stop words, fold simple plurals: the same for documents and questions. */
@@ -68,10 +81,21 @@ export function normalizeTerm(term: string): string | null {
 }
 
 function queryTerm(term: string): string[] | null {
-  const t = normalizeTerm(term);
-  if (!t) return null;
-  return [t, ...(EXPAND.get(t) ?? [])];
+  const word = term.toLowerCase();
+  const expanded = EXPAND.get(word);
+  // Hindi's function words in Latin letters ("hai", "kaise") are a question's stop words too; the
+  // lessons are in English, so left in they only find look-alikes by prefix or typo tolerance.
+  if (!expanded && HINGLISH.has(word) && !ENGLISH_TOO.has(word)) return null;
+  const t = normalizeTerm(word);
+  const terms = [t, ...(expanded ?? []).map(normalizeTerm)].filter((x): x is string => x !== null);
+  return terms.length > 0 ? terms : null;
 }
+
+/** Hinglish words that are also English words lessons use. */
+const ENGLISH_TOO = new Set(["tab"]);
+
+/** "bar bar" (again and again, in Hinglish) is not the English "bar" of a navigation bar. */
+const questionText = (question: string) => question.replace(/\bba?ar\s+ba?ar\b/gi, "baar");
 
 const tokenize = (text: string) => text.split(/[^\p{L}\p{N}_#+]+/u).filter(Boolean);
 
@@ -212,7 +236,12 @@ const LANGUAGE_SIGNS: [string, RegExp][] = [
   ],
   [
     "javascript",
-    /===|=>|console\.log|\b(undefined|backticks?|promise|callback|fetch|typeof|destructuring|spread|jsx|usestate|useeffect|usememo|usecallback|hooks?|props?|components?|npm|async|await|closure|let|var)\b|TypeError: Cannot read/i,
+    /===|=>|console\.log|module\.exports|\brequire\(|\b(undefined|backticks?|promise|callback|fetch|typeof|destructuring|spread|jsx|usestate|useeffect|usememo|usecallback|hooks?|props?|components?|npm|async|await|closure|let|var|exports?)\b|TypeError: Cannot read/i,
+  ],
+  // Clauses only SQL has; "group by" is left out, Java's streams group too.
+  [
+    "sql",
+    /\b(order by|where clause|having clause|(inner|left|right|full|outer) join|primary key|foreign key)\b|\bselect\b[^.?!]*\bfrom\b|\bwhere\b[^.?!]*\bhaving\b|\bhaving\b[^.?!]*\bwhere\b/i,
   ],
 ];
 
@@ -302,7 +331,7 @@ export function buildIndex(lessons: LessonSource[]) {
           exactByLesson.set(m, (exactByLesson.get(m) ?? 0) + (weight * Math.min(3, times)) / 3);
         }
       }
-      const results: SearchResult[] = search.search(question, {
+      const results: SearchResult[] = search.search(questionText(question), {
         filter: (r: SearchResult) => {
           const p = byId.get(Number(r.id));
           if (!p) return false;

@@ -6,7 +6,7 @@
 export type Voice = "en" | "hi" | "hinglish";
 
 /** Common Hindi words as written in Latin letters; English words that look alike are left out ("to", "me", "hi"). */
-const HINGLISH = new Set(
+export const HINGLISH = new Set<string>(
   "kya kyu kyun kyon kaise kaisa kaisi kahan kab kaun hai hain hota hoti hote nahi nahin nhi mera meri mere mujhe muje humko hum tum aap apna apni karna karo karu karun kar raha rahi rahe samajh samjh samjhao samjha batao bata bataiye chahiye chalta chal kuch koi yeh ye woh wo aur lekin matlab galti gaya gayi diya liya wala wali accha acha theek thik sahi jab tab phir fir bhai yaar kaam dikhao likhna likho padhna padhu seekhna sikhna kyunki isme usme iska uska".split(
     " ",
   ),

@@ -235,7 +235,7 @@ export const KNOWN_ERRORS: KnownError[] = [
     meaning: "Scanner was asked for a number (nextInt, nextDouble) but the next word of input is not one.",
     next: "Check what the input really contains at that point, including a line left over after an earlier nextInt.",
     materialId: java("reading-input-with-scanner"),
-    section: "Parsing and Validating Line by Line",
+    section: "Creating a Scanner",
   },
   {
     id: "java-no-such-element",

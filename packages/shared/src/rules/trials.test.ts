@@ -41,6 +41,7 @@ describe("editorLanguageFor", () => {
   it("gives each course with trials its language, and Java to any other id, Object.prototype's names included", () => {
     expect(editorLanguageFor("python-programming")).toBe("python");
     expect(editorLanguageFor("javascript-fundamentals")).toBe("javascript");
+    expect(editorLanguageFor("data-structures-algorithms")).toBe("java");
     expect(editorLanguageFor("git-version-control")).toBe("java");
     for (const id of ["constructor", "__proto__", "toString", "hasOwnProperty"])
       expect(editorLanguageFor(id)).toBe("java");

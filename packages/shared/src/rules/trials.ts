@@ -46,6 +46,7 @@ export const trialAchievementsUnlocked = (before: number, after: number): string
  */
 export const COURSE_LANGUAGE: Readonly<Record<string, "java" | "python" | "javascript">> = {
   "java-programming": "java",
+  "data-structures-algorithms": "java",
   "python-programming": "python",
   "javascript-fundamentals": "javascript",
 };

@@ -242,6 +242,25 @@ describe.each(engines)("trials API on %s", (engine) => {
     }
   });
 
+  it("holds the Data Structures course's own trials to the same rule: only its first lesson's trial is free", async () => {
+    const courseId = "data-structures-algorithms";
+    const list = (await call("GET", `/api/exercises?courseId=${courseId}`)).json() as { _id: string; open: boolean }[];
+    expect(list.length).toBeGreaterThanOrEqual(2);
+    const [preview, ...later] = list;
+    expect(preview).toEqual(expect.objectContaining({ _id: `${courseId}--big-o-complexity--1`, open: true }));
+    expect(later.filter((e) => e.open)).toEqual([]);
+    expect((await call("GET", `/api/exercises/${preview?._id}`)).statusCode).toBe(200);
+    const locked = trial(later[0]?._id as string);
+    const free = await registerUser(app);
+    for (const headers of [{}, free.auth]) {
+      const res = await call("GET", `/api/exercises/${locked.id}`, undefined, headers);
+      expect(res.statusCode).toBe(403);
+      expect(res.body).not.toContain(locked.statement.slice(0, 60));
+      const submitted = await submit(locked.id, locked.solution, "java", headers, "10.9.0.6");
+      expect(submitted.statusCode).toBe(403);
+    }
+  });
+
   it("answers 400 naming the field for a bad submission", async () => {
     const cases: [object, RegExp][] = [
       [{ code: "", language: "python" }, /^body\.code/],

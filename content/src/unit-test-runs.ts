@@ -172,6 +172,9 @@ async function runScript(s: Suite): Promise<SuiteOutcome> {
   }
 }
 
+/** A suite with a wall-clock test (`assertTimeoutPreemptively`), which a slow solution outlives. */
+const isTimed = (s: Suite): boolean => /\bassertTimeoutPreemptively\b/.test(s.exercise.tests?.code ?? "");
+
 /** Every suite's outcome, from the cache where nothing changed. `java21` runs the release-21 trials. */
 export async function runSuites(suites: Suite[], jdk21?: { java: string }): Promise<(SuiteOutcome | undefined)[]> {
   const outcomes: (SuiteOutcome | undefined)[] = suites.map((s) =>
@@ -182,15 +185,22 @@ export async function runSuites(suites: Suite[], jdk21?: { java: string }): Prom
     const java = release === 21 ? jdk21?.java : "java";
     const batch = todo.filter(({ s }) => s.exercise.language === "java" && (s.exercise.release ?? 17) === release);
     if (batch.length === 0 || !java || !existsSync(JUNIT_JAR)) continue;
-    const results = runJava(
-      batch.map((b) => b.s),
-      java,
-      release,
-    );
-    batch.forEach(({ s, i }, n) => {
-      outcomes[i] = results[n];
-      if (results[n]) writeCache(cacheKey(s, release === 21 ? java : undefined), results[n]);
-    });
+    // A suite that times its method (a complexity test) gets a JVM of its own: a too-slow solution
+    // keeps computing after its timed test has failed, and in the shared JVM it would slow, and
+    // time out, the suites after it.
+    const shared = batch.filter(({ s }) => !isTimed(s));
+    const groups = [shared, ...batch.filter(({ s }) => isTimed(s)).map((b) => [b])].filter((g) => g.length > 0);
+    for (const group of groups) {
+      const results = runJava(
+        group.map((b) => b.s),
+        java,
+        release,
+      );
+      group.forEach(({ s, i }, n) => {
+        outcomes[i] = results[n];
+        if (results[n]) writeCache(cacheKey(s, release === 21 ? java : undefined), results[n]);
+      });
+    }
   }
   const scripts = todo.filter(({ s }) => s.exercise.language !== "java");
   await mapLimit(scripts, PARALLEL_RUNS, async ({ s, i }) => {

@@ -560,7 +560,7 @@ describe("every exercise's reference solution passes every case, every starter r
         rmSync(root, { recursive: true, force: true });
       }
     },
-    240_000,
+    600_000,
   );
 });
 

@@ -151,6 +151,6 @@ describe("the unit-tested trials", () => {
       });
       expect(problems).toEqual([]);
     },
-    300_000,
+    600_000,
   );
 });

@@ -25,6 +25,7 @@ import {
   JAVA_TOPIC_COUNT,
   proseWordCount,
   questionBlock,
+  THROWS,
   unrenderableMarkdown,
 } from "./validate.js";
 
@@ -240,6 +241,39 @@ describe("the validator", () => {
     expect(codeQuestionProblems(q, "throws java.lang.NullPointerException").join()).toMatch(/does not name/);
   });
 
+  it("checks python and javascript code questions the same way, in their course's language", () => {
+    const py = {
+      question: "What does it print?\n```python\nprint(7 // 2)\n```",
+      options: ["3.5", "3", "4", "It raises a ZeroDivisionError"],
+      correct: 1,
+    };
+    expect(codeQuestionProblems(py, "3", "python")).toEqual([]);
+    expect(codeQuestionProblems(py, "3.5", "python").join()).toMatch(
+      /keyed option "3" is not the expected output "3.5"/,
+    );
+    expect(codeQuestionProblems(py, undefined, "python").join()).toMatch(/shows a python program but has no expect/);
+    expect(codeQuestionProblems({ ...py, correct: 3 }, "throws ZeroDivisionError", "python")).toEqual([]);
+    expect(codeQuestionProblems(py, "throws ZeroDivisionError", "python").join()).toMatch(
+      /does not name ZeroDivisionError/,
+    );
+    expect(codeQuestionProblems(py, DOES_NOT_COMPILE, "python").join()).toMatch(/only a java program/);
+    expect(codeQuestionProblems(py, "3", "javascript").join()).toMatch(/a python program in a javascript course/);
+    const js = {
+      question: "What happens?\n```javascript\nconst a = undefined;\nconsole.log(a.length);\n```",
+      options: ["undefined", "0", "It throws a TypeError", "It throws an Error"],
+      correct: 2,
+    };
+    expect(codeQuestionProblems(js, "throws TypeError", "javascript")).toEqual([]);
+    // "Error" inside "TypeError" does not count as naming Error.
+    expect(codeQuestionProblems(js, "throws Error", "javascript").join()).toMatch(/does not name Error/);
+    expect(
+      codeQuestionProblems({ question: "```python\n\n```", options: ["a", "b", "c", "d"], correct: 0 }, "a").join(),
+    ).toMatch(/empty python program/);
+    expect(
+      codeQuestionProblems({ question: "No code.", options: ["a", "b", "c", "d"], correct: 0 }, "a").join(),
+    ).toMatch(/has expect but no/);
+  });
+
   it("counts prose words outside code blocks", () => {
     expect(proseWordCount("one two\n```java\nclass A {}\n```\nthree")).toBe(3);
   });
@@ -272,7 +306,7 @@ function writeExamples(root: string, release: 17 | 21): (Where & { dir: string }
   return out;
 }
 
-/** Every code question (a java program with `expect`) of one release, written to its own folder. */
+/** Every Java code question (a java program with `expect`) of one release, written to its own folder. */
 function writeQuestions(root: string, release: 17 | 21): (Where & { dir: string; expect: string })[] {
   const jobs: (Where & { dir: string; expect: string })[] = [];
   for (const c of catalogue.courses) {
@@ -280,7 +314,7 @@ function writeQuestions(root: string, release: 17 | 21): (Where & { dir: string;
       l.quiz.forEach((q, i) => {
         const block = questionBlock(q.question);
         const expect = l.quizExpect?.[i];
-        if (block === undefined || expect === undefined || block.release !== release) return;
+        if (block?.lang !== "java" || expect === undefined || block.release !== release) return;
         const name = /public\s+(?:final\s+)?class\s+(\w+)/.exec(block.code)?.[1] ?? "Main";
         const dir = join(root, `${jobs.length}`);
         mkdirSync(dir);
@@ -383,6 +417,113 @@ describe(`the Java 21+ topics' examples (${jdk21 ? `JDK ${jdk21.release} found` 
   it.skipIf(!jdk21)("every Java 21 code question prints (or fails to compile) what its key says", () => {
     runEveryCodeQuestion(jdk21?.java ?? "java", 21);
   });
+});
+
+/**
+ * Whether a script that ended with an uncaught exception ended with `name`: CPython's traceback
+ * ends "ZeroDivisionError: division by zero" (or "json.decoder.JSONDecodeError: ..."), Node's
+ * report has the line "TypeError: Cannot read properties of undefined ..." (or "TypeError [ERR_X]: ...").
+ */
+function endedWith(outcome: { code: number | null; stderr: string }, name: string): boolean {
+  if (outcome.code === 0 || outcome.code === null) return false;
+  const simple = name.slice(name.lastIndexOf(".") + 1);
+  return outcome.stderr.split("\n").some((line) => {
+    const head = /^\s*(?:[\w$]+\.)*([\w$]+)(?::| \[|$)/.exec(line);
+    return head?.[1] === simple;
+  });
+}
+
+/** Every python or javascript code question of the catalogue, run by python3 / node one process each. */
+async function runEveryScriptQuestion(lang: "python" | "javascript"): Promise<void> {
+  const jobs = catalogue.courses.flatMap((c) =>
+    c.lessons.flatMap((l) =>
+      l.quiz.flatMap((q, i) => {
+        const block = questionBlock(q.question);
+        const expected = l.quizExpect?.[i];
+        if (block?.lang !== lang || expected === undefined) return [];
+        return [{ where: `${c.id} #${l.position} question ${i + 1}`, code: block.code, expected: expected.trim() }];
+      }),
+    ),
+  );
+  if (jobs.length === 0) {
+    // Said aloud rather than passed in silence: a course may not have code questions yet.
+    console.warn(`content: no ${lang} code questions found, none run`);
+    return;
+  }
+  const root = mkdtempSync(join(tmpdir(), `koc-quiz-${lang}-`));
+  try {
+    const entry = lang === "python" ? "main.py" : "main.js";
+    const ran = await runPrograms(
+      jobs.map((j, i) => ({
+        lang,
+        dir: join(root, String(i)),
+        files: { [entry]: j.code },
+        entry,
+        stdins: [""],
+        timeoutMs: 20_000,
+      })),
+    );
+    const wrong = jobs.flatMap((j, i) => {
+      const r = ran[i]?.runs[0];
+      if (!r || r.timedOut) return [`${j.where}: timed out`];
+      const thrown = THROWS.exec(j.expected)?.[1];
+      if (thrown !== undefined) {
+        return endedWith(r, thrown)
+          ? []
+          : [
+              `${j.where}: expected it to end with ${thrown}, it exited ${r.code} (stderr ${JSON.stringify(r.stderr.slice(-300))})`,
+            ];
+      }
+      if (r.code !== 0) return [`${j.where}: exited ${r.code} (stderr ${JSON.stringify(r.stderr.slice(-300))})`];
+      return outputMatches(r.stdout, j.expected)
+        ? []
+        : [`${j.where}: expected ${JSON.stringify(j.expected)}, ${lang} printed ${JSON.stringify(r.stdout)}`];
+    });
+    expect(wrong).toEqual([]);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+describe("the Python and JavaScript code questions", () => {
+  it("knows how an uncaught exception ends a script", () => {
+    const py = {
+      code: 1,
+      stderr: 'Traceback (most recent call last):\n  File "main.py", line 1\nZeroDivisionError: division by zero\n',
+    };
+    expect(endedWith(py, "ZeroDivisionError")).toBe(true);
+    expect(endedWith(py, "ValueError")).toBe(false);
+    expect(endedWith({ ...py, code: 0 }, "ZeroDivisionError")).toBe(false);
+    expect(endedWith({ code: 1, stderr: "json.decoder.JSONDecodeError: Expecting value\n" }, "JSONDecodeError")).toBe(
+      true,
+    );
+    const js = {
+      code: 1,
+      stderr:
+        "/tmp/main.js:2\n  x.y;\n    ^\n\nTypeError: Cannot read properties of undefined\n    at Object.<anonymous>\n",
+    };
+    expect(endedWith(js, "TypeError")).toBe(true);
+    expect(endedWith(js, "Error")).toBe(false);
+    expect(endedWith({ code: 1, stderr: "RangeError [ERR_OUT_OF_RANGE]: bad\n" }, "RangeError")).toBe(true);
+  });
+
+  it("finds python code questions to run", () => {
+    const python = catalogue.courses.find((c) => c.id === "python-programming");
+    const code = python?.lessons.flatMap((l) => l.quiz.filter((q) => questionBlock(q.question)?.lang === "python"));
+    expect(code?.length ?? 0).toBeGreaterThan(0);
+  });
+
+  it.skipIf(!has("python3"))(
+    "every python code question prints (or throws) what its key says",
+    () => runEveryScriptQuestion("python"),
+    240_000,
+  );
+
+  it(
+    "every javascript code question prints (or throws) what its key says",
+    () => runEveryScriptQuestion("javascript"),
+    240_000,
+  );
 });
 
 const exercises: { courseId: string; exercise: ExerciseEntry }[] = catalogue.courses.flatMap((c) =>

@@ -1,3 +1,4 @@
+import { COURSE_LANGUAGE } from "@koc/shared";
 import {
   codeBlocks as markdownCodeBlocks,
   images as markdownImages,
@@ -10,6 +11,9 @@ import { courseQuizProblems, lessonExplainProblems, lessonFile, lessonHeadings }
 import { PUBLIC_IMAGE } from "./images.js";
 import { quizBalanceProblems } from "./quiz-checks.js";
 import type { Catalogue, CourseEntry, LessonEntry } from "./schema.js";
+
+/** Looked up in a Map so that a course id such as "constructor" finds nothing. */
+const courseLanguages = new Map(Object.entries(COURSE_LANGUAGE));
 
 export const MIN_PROSE_WORDS = 400;
 export const MIN_LESSONS_PER_COURSE = 8;
@@ -72,35 +76,74 @@ export function unrenderableMarkdown(markdown: string): { what: string; line: nu
 }
 
 export const DOES_NOT_COMPILE = "does not compile";
-/** `expect` of a program that compiles and then throws: "throws java.lang.NullPointerException". */
+/**
+ * `expect` of a program that starts and then ends with an exception: "throws
+ * java.lang.NullPointerException", "throws ZeroDivisionError", "throws TypeError".
+ */
 export const THROWS = /^throws ([\w.$]+)$/;
 
-/** The Java program a code question shows (a ```java fence in its text), if any. */
+/** The languages a code question's program may be written in, each run for real by the content tests. */
+export const CODE_QUESTION_LANGUAGES = ["java", "python", "javascript"] as const;
+export type CodeQuestionLanguage = (typeof CODE_QUESTION_LANGUAGES)[number];
+const isCodeQuestionLanguage = (lang: string): lang is CodeQuestionLanguage =>
+  (CODE_QUESTION_LANGUAGES as readonly string[]).includes(lang);
+
+/** The program a code question shows (a ```java, ```python or ```javascript fence in its text), if any. */
 export function questionProgram(question: string): string | undefined {
   return questionBlock(question)?.code;
 }
 
-export function questionBlock(question: string): CodeBlock | undefined {
-  return codeBlocks(question).find((b) => b.lang === "java");
+export function questionBlock(question: string): (CodeBlock & { lang: CodeQuestionLanguage }) | undefined {
+  return codeBlocks(question).find((b): b is CodeBlock & { lang: CodeQuestionLanguage } =>
+    isCodeQuestionLanguage(b.lang),
+  );
+}
+
+/** Whether `text` holds `name` as a whole word ("TypeError" is not named by "Error"). */
+function namesWord(text: string, name: string): boolean {
+  for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + 1)) {
+    const before = text[at - 1] ?? " ";
+    const after = text[at + name.length] ?? " ";
+    if (!/[\w$]/.test(before) && !/[\w$]/.test(after)) return true;
+  }
+  return false;
 }
 
 /**
  * A code question shows a complete program and carries `expect`: its exact output, "does not
- * compile", or "throws <exception class>" (it compiles, then main ends with that exception). The
- * keyed option must be that output (trimmed); for a program that does not compile, an option
+ * compile" (Java only), or "throws <exception class>" (it starts, then ends with that exception).
+ * The keyed option must be that output (trimmed); for a program that does not compile, an option
  * starting "It does not compile"; for one that throws, an option naming the exception's simple
- * name. Whether `expect` is true is checked by the content tests against the real JDK.
+ * name. In a course with a language of its own (COURSE_LANGUAGE) the program is in that language.
+ * Whether `expect` is true is checked by the content tests against the real JDK, CPython and Node.
  */
 export function codeQuestionProblems(
   q: { question: string; options: string[]; correct: number },
   expect: string | undefined,
+  courseLanguage?: CodeQuestionLanguage,
 ): string[] {
-  const program = questionProgram(q.question);
-  if (program === undefined) return expect === undefined ? [] : ["has expect but no ```java program"];
-  if (expect === undefined) return ['shows a java program but has no expect (its output or "does not compile")'];
-  if (!isCompleteJavaProgram(program)) return ["shows a java program without a class and a main method"];
+  const block = questionBlock(q.question);
+  if (block === undefined) {
+    return expect === undefined ? [] : ["has expect but no ```java, ```python or ```javascript program"];
+  }
+  const lang = block.lang;
+  if (courseLanguage !== undefined && lang !== courseLanguage) {
+    return [`shows a ${lang} program in a ${courseLanguage} course`];
+  }
+  if (expect === undefined) {
+    return [
+      lang === "java"
+        ? 'shows a java program but has no expect (its output, "does not compile" or "throws <exception>")'
+        : `shows a ${lang} program but has no expect (its output or "throws <exception>")`,
+    ];
+  }
+  if (lang === "java" && !isCompleteJavaProgram(block.code))
+    return ["shows a java program without a class and a main method"];
+  if (block.code.trim() === "") return [`shows an empty ${lang} program`];
   const keyed = (q.options[q.correct] ?? "").trim();
   if (expect === DOES_NOT_COMPILE) {
+    if (lang !== "java")
+      return [`expects "does not compile", which only a java program can do; a ${lang} program runs or throws`];
     return /^It does not compile/.test(keyed)
       ? []
       : ['expects "does not compile" but its keyed option does not say so'];
@@ -108,7 +151,7 @@ export function codeQuestionProblems(
   const thrown = THROWS.exec(expect)?.[1];
   if (thrown !== undefined) {
     const simple = thrown.slice(thrown.lastIndexOf(".") + 1);
-    return keyed.includes(simple) ? [] : [`expects "${expect}" but its keyed option does not name ${simple}`];
+    return namesWord(keyed, simple) ? [] : [`expects "${expect}" but its keyed option does not name ${simple}`];
   }
   return keyed === expect.trim() ? [] : [`keyed option "${keyed}" is not the expected output "${expect.trim()}"`];
 }
@@ -150,7 +193,8 @@ function lessonProblems(course: CourseEntry, lesson: LessonEntry, index: number)
   if (!h2.some((h) => h.startsWith("Summary"))) out.push(`${where}: missing a "## Summary" section`);
   if (lesson.quiz.length !== 5) out.push(`${where}: quiz has ${lesson.quiz.length} questions, 5 required`);
   lesson.quiz.forEach((q, i) => {
-    for (const p of codeQuestionProblems(q, lesson.quizExpect?.[i])) out.push(`${where}: question ${i + 1} ${p}`);
+    for (const p of codeQuestionProblems(q, lesson.quizExpect?.[i], courseLanguages.get(course.id)))
+      out.push(`${where}: question ${i + 1} ${p}`);
     if (q.options.length !== 4) out.push(`${where}: question ${i + 1} needs exactly 4 options`);
     // Compared as a screen reader (and a radio button's accessible name) reads them: case and
     // line breaks or runs of spaces make no difference.

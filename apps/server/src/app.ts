@@ -3,6 +3,8 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import { withFairShare } from "./adapters/code-runner/fair-share.js";
 import { createOffRunner } from "./adapters/code-runner/off.js";
 import type { CodeRunner } from "./adapters/code-runner/types.js";
+import { createSqlPool, type SqlPool } from "./adapters/sql-runner/pool.js";
+import { withSql } from "./adapters/sql-runner/with-sql.js";
 import { createOutboxMailer } from "./adapters/mail/outbox.js";
 import type { Mailer } from "./adapters/mail/types.js";
 import { type CircuitBreaker, createCircuitBreaker } from "./adapters/mentor-model/circuit-breaker.js";
@@ -79,6 +81,7 @@ declare module "fastify" {
     rateLimiter: RateLimiter;
     catalogue: CatalogueService;
     codeRunner: CodeRunner;
+    sqlPool: SqlPool;
     auth: AuthService;
     enrollments: EnrollmentService;
     progress: ProgressService;
@@ -111,6 +114,8 @@ export interface AppDeps {
   outboxDir?: string;
   /** Runs learners' Java; defaults to none (POST /api/run answers 503). Closed with the app. */
   codeRunner?: CodeRunner;
+  /** Throw-away PGlite databases for SQL trials and examples; one whose workers start at first use by default. */
+  sqlPool?: SqlPool;
   logger?: FastifyServerOptions["logger"];
   /** Defaults from the config: Razorpay with keys, else the test checkout (none in production). */
   paymentGateway?: PaymentGateway | null;
@@ -169,7 +174,11 @@ export async function buildApp(deps: AppDeps) {
   app.jobs.onRun((queue, seconds, ok) => metrics.jobRan(queue, seconds, ok));
   metrics.register(app);
   app.decorate("catalogue", createCatalogueService(deps.database.db));
-  app.decorate("codeRunner", metrics.instrumentRunner(withFairShare(deps.codeRunner ?? createOffRunner())));
+  app.decorate("sqlPool", deps.sqlPool ?? createSqlPool());
+  app.decorate(
+    "codeRunner",
+    metrics.instrumentRunner(withFairShare(withSql(deps.codeRunner ?? createOffRunner(), app.sqlPool))),
+  );
   app.decorate(
     "mentor",
     createMentorService({

@@ -27,3 +27,4 @@ export * from "./rules/progress-merge.js";
 export * from "./rules/quiz.js";
 export * from "./rules/streak.js";
 export * from "./rules/trials.js";
+export * from "./rules/sql-result.js";

@@ -35,7 +35,7 @@ export interface SqlPoolOptions {
 }
 
 /** One job's wall-clock budget: its runs together (each run is small: a few tables of rows). */
-export const SQL_JOB_MS = 6_000;
+export const SQL_JOB_MS = 10_000;
 
 type Message =
   | { type: "ready" | "started" | "done" }
@@ -68,7 +68,7 @@ export class SqlUnavailableError extends UnavailableError {}
 export function createSqlPool(options: SqlPoolOptions = {}) {
   const size = options.workers ?? (availableParallelism() >= 4 ? 2 : 1);
   const jobMs = options.jobMs ?? SQL_JOB_MS;
-  const startMs = options.startMs ?? 60_000;
+  const startMs = options.startMs ?? 180_000;
   const queue = new JobQueue(size, options.maxWaiting ?? 8);
   const workers: (Worker | undefined)[] = Array.from({ length: size }, () => undefined);
   let dump: Promise<ArrayBuffer> | undefined;

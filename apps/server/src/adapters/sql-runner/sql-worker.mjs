@@ -8,6 +8,8 @@ import { PGlite, types } from "@electric-sql/pglite";
 /** Every value as PostgreSQL's own text: no parser turns a date or a bigint into a JS value. */
 const asText = Object.fromEntries(Object.keys(types.parsers ?? {}).map((oid) => [oid, (text) => text]));
 
+const TEXT_ROWS = { rowMode: "array", parsers: asText };
+
 const { maxRows, maxChars } = workerData;
 
 /** @type {Promise<PGlite> | undefined} A fresh database, loaded ahead of the next job. */
@@ -15,9 +17,7 @@ let spare;
 
 function fresh() {
   const dump = workerData.dump;
-  return dump
-    ? PGlite.create({ loadDataDir: new Blob([dump], { type: "application/x-gzip" }) })
-    : PGlite.create();
+  return dump ? PGlite.create({ loadDataDir: new Blob([dump], { type: "application/x-gzip" }) }) : PGlite.create();
 }
 
 /** Empties what a run may have left: open transaction, settings, temporary tables, schemas. */
@@ -45,6 +45,13 @@ function resultOf(res) {
   return problem ? { truncated: true, error: problem } : { columns, rows };
 }
 
+/** The last statement of a script that returned columns, its values as PostgreSQL's text. */
+function lastResult(results) {
+  const last = [...results].reverse().find((r) => r.fields.length > 0);
+  if (!last) return { columns: [], rows: [] };
+  return resultOf(last);
+}
+
 const message = (err) => {
   const e = /** @type {{ message?: string; position?: string }} */ (err);
   return `ERROR: ${e?.message ?? String(err)}`;
@@ -65,20 +72,15 @@ async function runOne(db, run) {
   try {
     if (run.single) {
       // The extended protocol takes exactly one statement: PostgreSQL itself refuses several.
-      const res = await db.query(run.code, [], { rowMode: "array", parsers: asText });
+      const res = await db.query(run.code, [], TEXT_ROWS);
       if (res.fields.length === 0) {
         return { error: "Your statement returned no columns: this trial asks for a query that returns rows (SELECT)." };
       }
       return resultOf(res);
     }
-    const results = await db.exec(run.code);
-    if (!run.check) {
-      // A lesson example: the last statement that returned columns is what it shows.
-      const last = [...results].reverse().find((r) => r.fields.length > 0);
-      if (!last) return { columns: [], rows: [] };
-      const arrays = last.rows.map((row) => last.fields.map((f) => row[f.name]));
-      return resultOf({ fields: last.fields, rows: arrays });
-    }
+    const results = await db.exec(run.code, TEXT_ROWS);
+    // A lesson example: the last statement that returned columns is what it shows.
+    if (!run.check) return lastResult(results);
   } catch (err) {
     const text = message(err);
     return {
@@ -89,8 +91,8 @@ async function runOne(db, run) {
   }
   try {
     await db.exec("ROLLBACK"); // a transaction the learner left open does not hide the check's answer
-    const res = await db.query(run.check, [], { rowMode: "array", parsers: asText });
-    return resultOf(res);
+    // The check may be a script (trying rows the constraints must refuse): its last result counts.
+    return lastResult(await db.exec(run.check, TEXT_ROWS));
   } catch (err) {
     return { error: `The check after your statements failed: ${message(err)}` };
   }

@@ -130,7 +130,8 @@ export function loadExercises(
       const solution = code("Solution");
       const testCode = sections.Tests !== undefined ? code("Tests") : undefined;
       const wrongCode = sections.Wrong !== undefined ? code("Wrong") : undefined;
-      if (language === "sql" && testCode !== undefined) own.push("an SQL trial has no ## Tests: its cases are its datasets");
+      if (language === "sql" && testCode !== undefined)
+        own.push("an SQL trial has no ## Tests: its cases are its datasets");
       const names = testCode && language !== "sql" ? testNames(language, testCode) : undefined;
       if (testCode && !names) {
         own.push(

@@ -3,8 +3,6 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import { withFairShare } from "./adapters/code-runner/fair-share.js";
 import { createOffRunner } from "./adapters/code-runner/off.js";
 import type { CodeRunner } from "./adapters/code-runner/types.js";
-import { createSqlPool, type SqlPool } from "./adapters/sql-runner/pool.js";
-import { withSql } from "./adapters/sql-runner/with-sql.js";
 import { createOutboxMailer } from "./adapters/mail/outbox.js";
 import type { Mailer } from "./adapters/mail/types.js";
 import { type CircuitBreaker, createCircuitBreaker } from "./adapters/mentor-model/circuit-breaker.js";
@@ -14,6 +12,8 @@ import { createPaymentGateway } from "./adapters/payments/index.js";
 import type { PaymentGateway } from "./adapters/payments/types.js";
 import { createMemoryRateLimiter } from "./adapters/rate-limit/memory.js";
 import type { RateLimiter } from "./adapters/rate-limit/types.js";
+import { createSqlPool, type SqlPool } from "./adapters/sql-runner/pool.js";
+import { withSql } from "./adapters/sql-runner/with-sql.js";
 import { type Config, fastifyTrustProxy, loadConfig } from "./config.js";
 import type { Database } from "./db/client.js";
 import { MAIL_JOB, type MailDelivery } from "./jobs/mail.js";

@@ -60,7 +60,7 @@ describe.each(engines)("SQL trials API on %s", (engine) => {
     const u = await registerUser(app);
     const wrongLanguage = await submit("SELECT 1", u.auth, "python");
     expect(wrongLanguage.statusCode).toBe(400);
-    expect(wrongLanguage.json().error).toMatch(/language/);
+    expect(wrongLanguage.json().message).toMatch(/language/);
     const unknown = await app.inject({
       method: "POST",
       url: "/api/exercises/sql-databases--no-such-lesson--1/submissions",

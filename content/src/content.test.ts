@@ -469,7 +469,7 @@ public class Main { public static void main(String[] a) { System.out.println(new
     expect(load(goodFront, goodBody, "00-introduction-to-java.md").problems.join()).toMatch(/file name must be/);
     expect(
       loadExercises(
-        "sql-databases",
+        "coding-interview-preparation",
         "/nonexistent",
         ["00-x.1.md"],
         [{ ...lessons[0], slug: "x" } as never],
@@ -483,7 +483,7 @@ public class Main { public static void main(String[] a) { System.out.println(new
     ).toMatch(/## Starter/);
   });
 
-  it("has exercises only in the Java, Python and JavaScript courses, each in its course's language", () => {
+  it("has exercises only in the Java, Python, JavaScript and SQL courses, each in its course's language", () => {
     expect(exercises.length).toBeGreaterThan(0);
     for (const { courseId, exercise } of exercises) expect(exercise.language).toBe(COURSE_LANGUAGE[courseId]);
   });

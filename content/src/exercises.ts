@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { COURSE_LANGUAGE } from "@koc/shared";
+import { COURSE_LANGUAGE, referenceIsOrdered } from "@koc/shared";
 import { headings, parseMarkdown } from "@koc/shared/markdown";
 import { testNames } from "@koc/shared/unit-tests";
 import { parseFrontMatter } from "./front-matter.js";
@@ -91,7 +91,7 @@ export function loadExercises(
     const language = COURSE_LANGUAGE[courseId];
     if (!language) {
       problems.push(
-        `${where}: the course ${courseId} has no exercise language (java, python or javascript course only)`,
+        `${where}: the course ${courseId} has no exercise language (java, python, javascript or sql course only)`,
       );
       continue;
     }
@@ -130,7 +130,9 @@ export function loadExercises(
       const solution = code("Solution");
       const testCode = sections.Tests !== undefined ? code("Tests") : undefined;
       const wrongCode = sections.Wrong !== undefined ? code("Wrong") : undefined;
-      const names = testCode ? testNames(language, testCode) : undefined;
+      if (language === "sql" && testCode !== undefined)
+        own.push("an SQL trial has no ## Tests: its cases are its datasets");
+      const names = testCode && language !== "sql" ? testNames(language, testCode) : undefined;
       if (testCode && !names) {
         own.push(
           language === "java"
@@ -148,10 +150,17 @@ export function loadExercises(
       if ((wrongCode === undefined) !== (fm.data.wrong === undefined))
         own.push("a ## Wrong section and wrong: { fails: <test name> } come together");
       const caseNames = fm.data.cases.map((c) => c.name);
-      if (fm.data.wrong && !(names ?? []).includes(fm.data.wrong.fails))
+      if (fm.data.wrong && language !== "sql" && !(names ?? []).includes(fm.data.wrong.fails))
         own.push(`wrong.fails names no test of ## Tests: ${fm.data.wrong.fails}`);
+      if (fm.data.wrong && language === "sql" && !caseNames.includes(fm.data.wrong.fails))
+        own.push(`wrong.fails names no case: ${fm.data.wrong.fails}`);
       const hidden = fm.data.cases.filter((c) => c.sample !== true).length + (names?.length ?? 0);
-      if (hidden < 3) own.push("needs at least 3 hidden cases or unit tests");
+      if (language === "sql") {
+        // An SQL case is a whole dataset: one hidden dataset is what defeats a hard-coded answer.
+        if (hidden < 1) own.push("needs at least 1 hidden case (a second dataset the learner never sees)");
+      } else if (hidden < 3) own.push("needs at least 3 hidden cases or unit tests");
+      if (language !== "sql" && (fm.data.ordered !== undefined || fm.data.check !== undefined))
+        own.push("ordered: and check: are for SQL trials only");
       if (language === "java") {
         for (const [what, src] of [
           ["starter", starter],
@@ -193,6 +202,14 @@ export function loadExercises(
           stdout: c.stdout,
         })),
         ...(fm.data.release === 21 ? { release: 21 as const } : {}),
+        ...(language === "sql"
+          ? {
+              sql: {
+                ordered: fm.data.ordered ?? referenceIsOrdered(solution),
+                ...(fm.data.check !== undefined ? { check: fm.data.check } : {}),
+              },
+            }
+          : {}),
         ...(testCode && names ? { tests: { code: testCode, names, ...(className ? { className } : {}) } } : {}),
         ...(wrongCode && fm.data.wrong ? { wrong: { code: wrongCode, fails: fm.data.wrong.fails } } : {}),
         position: lesson.position,

@@ -82,7 +82,17 @@ export const exerciseFrontMatter = z.object({
   cases: z
     .array(exerciseCase)
     .refine((cases) => cases.some((c) => c.sample === true), "needs at least 1 case with sample: true"),
-  /** With a ## Wrong section: the name of the hidden test that plausible wrong solution fails. */
+  /**
+   * SQL only: whether the rows' order counts (default: the reference has an ORDER BY of its own,
+   * outside any subquery).
+   */
+  ordered: z.boolean().optional(),
+  /**
+   * SQL only: the query run after the learner's statements, whose result is compared: the trial
+   * then takes a script of several statements (creating tables, changing data) instead of a query.
+   */
+  check: z.string().min(1).optional(),
+  /** With a ## Wrong section: the name of the hidden test (SQL: the case) that plausible wrong solution fails. */
   wrong: z
     .object({ fails: z.string().min(1) })
     .strict()
@@ -110,6 +120,8 @@ export interface ExerciseEntry {
   release?: 21;
   /** Hidden unit tests (the "## Tests" section): never sent to a learner. */
   tests?: ExerciseTests;
+  /** SQL: whether order counts and the check query of a trial that changes data (decision 0030). */
+  sql?: { ordered: boolean; check?: string };
   /** A plausible wrong solution ("## Wrong") and the test it fails: only the content checks read it. */
   wrong?: { code: string; fails: string };
 }

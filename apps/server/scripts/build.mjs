@@ -1,6 +1,7 @@
 // Bundles the server (and the workspace packages it imports) into dist/main.js.
 // Third-party packages stay external and load from node_modules.
 // Then writes .br and .gz beside the web build's assets (the root build runs the web build first).
+import { copyFileSync } from "node:fs";
 import { build } from "esbuild";
 import { tsImport } from "tsx/esm/api";
 
@@ -24,6 +25,9 @@ await build({
     },
   ],
 });
+
+// The SQL worker thread is plain JavaScript started by path: it sits beside main.js (decision 0030).
+copyFileSync("src/adapters/sql-runner/sql-worker.mjs", "dist/sql-worker.mjs");
 
 const { webDistDir } = await tsImport("../src/paths.ts", import.meta.url);
 const { precompressAssets } = await tsImport("../src/plugins/precompress.ts", import.meta.url);

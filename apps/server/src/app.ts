@@ -12,6 +12,8 @@ import { createPaymentGateway } from "./adapters/payments/index.js";
 import type { PaymentGateway } from "./adapters/payments/types.js";
 import { createMemoryRateLimiter } from "./adapters/rate-limit/memory.js";
 import type { RateLimiter } from "./adapters/rate-limit/types.js";
+import { createSqlPool, type SqlPool } from "./adapters/sql-runner/pool.js";
+import { withSql } from "./adapters/sql-runner/with-sql.js";
 import { type Config, fastifyTrustProxy, loadConfig } from "./config.js";
 import type { Database } from "./db/client.js";
 import { MAIL_JOB, type MailDelivery } from "./jobs/mail.js";
@@ -79,6 +81,7 @@ declare module "fastify" {
     rateLimiter: RateLimiter;
     catalogue: CatalogueService;
     codeRunner: CodeRunner;
+    sqlPool: SqlPool;
     auth: AuthService;
     enrollments: EnrollmentService;
     progress: ProgressService;
@@ -111,6 +114,8 @@ export interface AppDeps {
   outboxDir?: string;
   /** Runs learners' Java; defaults to none (POST /api/run answers 503). Closed with the app. */
   codeRunner?: CodeRunner;
+  /** Throw-away PGlite databases for SQL trials and examples; one whose workers start at first use by default. */
+  sqlPool?: SqlPool;
   logger?: FastifyServerOptions["logger"];
   /** Defaults from the config: Razorpay with keys, else the test checkout (none in production). */
   paymentGateway?: PaymentGateway | null;
@@ -169,7 +174,11 @@ export async function buildApp(deps: AppDeps) {
   app.jobs.onRun((queue, seconds, ok) => metrics.jobRan(queue, seconds, ok));
   metrics.register(app);
   app.decorate("catalogue", createCatalogueService(deps.database.db));
-  app.decorate("codeRunner", metrics.instrumentRunner(withFairShare(deps.codeRunner ?? createOffRunner())));
+  app.decorate("sqlPool", deps.sqlPool ?? createSqlPool());
+  app.decorate(
+    "codeRunner",
+    metrics.instrumentRunner(withFairShare(withSql(deps.codeRunner ?? createOffRunner(), app.sqlPool))),
+  );
   app.decorate(
     "mentor",
     createMentorService({

@@ -115,6 +115,10 @@ async function main() {
       process.exit(1);
     },
   );
+  // The SQL pool prepares its data directory and workers in the background, off the request path.
+  app.sqlPool
+    .warm()
+    .catch((err: Error) => app.log.warn({ err }, "the SQL engine did not start: SQL trials answer 503"));
   if (tightened > 0)
     app.log.warn({ dataDir: config.DATA_DIR, tightened }, "DATA_DIR permissions tightened to owner-only");
   if (config.NODE_ENV === "production" && !config.SMTP_URL) {

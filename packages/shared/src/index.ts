@@ -25,5 +25,6 @@ export * from "./rules/lesson-links.js";
 export * from "./rules/progress.js";
 export * from "./rules/progress-merge.js";
 export * from "./rules/quiz.js";
+export * from "./rules/sql-result.js";
 export * from "./rules/streak.js";
 export * from "./rules/trials.js";

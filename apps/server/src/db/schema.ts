@@ -434,6 +434,13 @@ export interface ExerciseCaseRow {
   stdout: string;
 }
 
+/** An SQL trial's grading (decision 0030): each case's stdin holds its tables. */
+export interface ExerciseSqlRow {
+  ordered: boolean;
+  /** Set when the learner's statements change data: the query whose result is compared. */
+  check?: string;
+}
+
 /** A trial's hidden unit tests (never sent to a learner): the test source and each test's name. */
 export interface ExerciseTestsRow {
   code: string;
@@ -461,7 +468,7 @@ export const exercises = pgTable(
     k: integer("k").notNull(),
     title: text("title").notNull(),
     difficulty: integer("difficulty").notNull(),
-    language: text("language", { enum: ["java", "python", "javascript"] }).notNull(),
+    language: text("language", { enum: ["java", "python", "javascript", "sql"] }).notNull(),
     statement: text("statement").notNull(),
     starter: text("starter").notNull(),
     solution: text("solution").notNull(),
@@ -471,10 +478,12 @@ export const exercises = pgTable(
     tests: jsonb("tests").$type<ExerciseTestsRow>(),
     /** Java: the release the trial runs on (21 for the Java 21 topics); null means 17. */
     release: integer("release"),
+    /** SQL trials: whether the rows' order counts, and the check query of a trial that changes data. */
+    sql: jsonb("sql").$type<ExerciseSqlRow>(),
   },
   (t) => [
     index("exercises_course_position_idx").on(t.courseId, t.position),
-    check("exercises_language_valid", sql`${t.language} in ('java', 'python', 'javascript')`),
+    check("exercises_language_valid", sql`${t.language} in ('java', 'python', 'javascript', 'sql')`),
     check("exercises_difficulty_range", sql`${t.difficulty} between 1 and 3`),
   ],
 );

@@ -19,7 +19,8 @@ export const showsError = (output: string): boolean =>
   /\b(error|exception|traceback)\b|^Runtime Error:/im.test(output) && !/^Executing code\.\.\.$/.test(output.trim());
 
 interface ExplainErrorProps {
-  language: MentorCodeLanguage;
+  /** SQL errors are PostgreSQL's own words: the mentor explains Java, Python and JavaScript only. */
+  language: MentorCodeLanguage | "sql";
   code: string;
   error: string;
   /** The trial in hand (else the page's, from what the page shares with Kattappa). */
@@ -51,7 +52,12 @@ function inline(text: string): ReactNode[] {
  * (POST /api/ai/explain) with the code, the error and the page, and shows the line it names, what the
  * message means and the lesson section that teaches it.
  */
-export function ExplainError({ language, code, error, trialId }: ExplainErrorProps) {
+export function ExplainError({ language, ...rest }: ExplainErrorProps) {
+  if (language === "sql") return null;
+  return <ExplainCodeError language={language} {...rest} />;
+}
+
+function ExplainCodeError({ language, code, error, trialId }: ExplainErrorProps & { language: MentorCodeLanguage }) {
   const explain = useMutation({
     mutationFn: () => {
       const page = readMentorContext();

@@ -7,7 +7,7 @@ import { trialHelp } from "./trial-help.js";
  * Auto-graded exercises ("trials"): content/courses/<course>/exercises/<lesson-stem>.<k>.md.
  * Every case is stdin -> expected stdout (whitespace-normalised). Hidden cases never leave the server.
  */
-export const exerciseLanguage = z.enum(["java", "python", "javascript"]);
+export const exerciseLanguage = z.enum(["java", "python", "javascript", "sql"]);
 export type ExerciseLanguage = z.infer<typeof exerciseLanguage>;
 
 export const exerciseDifficulty = z.number().int().min(1).max(3);

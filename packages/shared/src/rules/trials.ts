@@ -44,15 +44,19 @@ export const trialAchievementsUnlocked = (before: number, after: number): string
  * The language a course's examples, editor and trials use (the courses that have trials); any
  * other course's editor starts in Java, the product's headline language.
  */
-export const COURSE_LANGUAGE: Readonly<Record<string, "java" | "python" | "javascript">> = {
+export const COURSE_LANGUAGE: Readonly<Record<string, "java" | "python" | "javascript" | "sql">> = {
   "java-programming": "java",
   "data-structures-algorithms": "java",
   "python-programming": "python",
   "javascript-fundamentals": "javascript",
+  "sql-databases": "sql",
 };
 
 /** Looked up in a Map: a course id such as "constructor" must not find Object.prototype's members. */
 const courseLanguages = new Map(Object.entries(COURSE_LANGUAGE));
 
-export const editorLanguageFor = (courseId: string): "java" | "python" | "javascript" =>
-  courseLanguages.get(courseId) ?? "java";
+export const editorLanguageFor = (courseId: string): "java" | "python" | "javascript" => {
+  const language = courseLanguages.get(courseId);
+  // SQL runs against a trial's or an example's tables, never in the free editor.
+  return language === undefined || language === "sql" ? "java" : language;
+};

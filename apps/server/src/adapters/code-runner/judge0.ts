@@ -258,7 +258,10 @@ export function createJudge0Runner(options: Judge0Options): CodeRunner {
         languageId = language.id;
         source = toJudge0Source(job.code);
       } else {
-        languageId = judge0ScriptLanguage(await allLanguages(), job.language as Exclude<ProgramLanguage, "java">);
+        languageId = judge0ScriptLanguage(
+          await allLanguages(),
+          job.language as Exclude<ProgramLanguage, "java" | "sql">,
+        );
       }
       // Judge0 runs every submission in a fresh isolate box; one submission per case.
       // Judge0 enforces each case's own limits; after the first time-out the rest are not run.

@@ -416,13 +416,15 @@ function localRunner(env: LocalEnvironment, options: LocalRunnerOptions) {
           }
         }, job.owner?.visitor);
       }
-      const interpreter = interpreters[job.language];
+      const language = job.language;
+      // SQL runs in the PGlite pool (sql-runner/with-sql.ts), never in this sandbox.
+      if (language === "sql") throw new UnsupportedError("SQL is not run in the program sandbox.");
+      const interpreter = interpreters[language];
       if (!interpreter) {
         throw new UnavailableError(
           `${LANGUAGE_NAME[job.language]} trials cannot be graded on this server: ${job.language === "python" ? "python3 (apt-get install python3)" : "Node.js below /usr"} is not installed.`,
         );
       }
-      const language = job.language;
       return queue.run(async (slot) => {
         const dir = mkdtempSync(join(workRoot, "cases-"));
         try {

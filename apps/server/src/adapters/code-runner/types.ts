@@ -21,7 +21,7 @@ export interface RunJob {
 }
 
 /** Languages a graded submission (a trial) can be written in. */
-export type ProgramLanguage = "java" | "python" | "javascript";
+export type ProgramLanguage = "java" | "python" | "javascript" | "sql";
 
 /**
  * One program run once per stdin, each in a fresh sandbox (Java compiled once first): the graded
@@ -32,8 +32,14 @@ export interface CasesJob {
   /** Java only. */
   version: JavaVersion;
   code: string;
+  /** SQL: each case's tables (CREATE TABLE and INSERT statements). */
   stdins: string[];
   owner?: JobOwner;
+  /**
+   * SQL only: whether the rows' order counts, and for a trial whose statements change data, the
+   * query whose result is the answer (the code is then a script of several statements).
+   */
+  sql?: { ordered: boolean; check?: string | undefined };
 }
 
 export interface CaseRun {
@@ -86,6 +92,7 @@ export const LANGUAGE_NAME: Record<ProgramLanguage, string> = {
   java: "Java",
   python: "Python",
   javascript: "JavaScript",
+  sql: "SQL",
 };
 
 /**

@@ -180,6 +180,8 @@ export function createExerciseService({
         code: body.code,
         stdins: row.cases.map((c) => c.stdin),
         owner: ownerOf(who.user, who.ip),
+        // SQL: each case's stdin is a dataset; the rendered result set is compared (decision 0030).
+        ...(row.sql ? { sql: row.sql } : {}),
       });
       const cases = gradeCases(row, outcome);
       // Unit tests run only on code that compiles (the cases just compiled the same code).

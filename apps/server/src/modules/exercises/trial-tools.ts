@@ -83,6 +83,8 @@ export function createTrialTools(deps: {
         code: body.code,
         stdins: [stdin],
         owner: ownerOf(who.user, who.ip),
+        // SQL: the rows as the query returned them (a submission sorts them when order does not count).
+        ...(row.sql ? { sql: { ...row.sql, ordered: true } } : {}),
       });
       const timeMs = Math.round(performance.now() - started);
       const run = outcome.runs[0];

@@ -10,7 +10,7 @@ import { passedSummary, TestResults } from "./test-results";
 /** The trial, its language and the code that was judged: "Explain this error" sends them to Kattappa. */
 export interface JudgedTrial {
   id: string;
-  language: "java" | "javascript" | "python";
+  language: "java" | "javascript" | "python" | "sql";
   code: string;
 }
 

@@ -40,7 +40,7 @@ export function CustomInput({ useOwn, onUseOwn, input, onInput, sampleName }: Cu
 
 interface RunOutputProps {
   /** The trial, its language and the code that ran: "Explain this error" sends them to Kattappa. */
-  trial: { id: string; language: "java" | "javascript" | "python"; code: string };
+  trial: { id: string; language: "java" | "javascript" | "python" | "sql"; code: string };
   pending: boolean;
   result: TrialRunResult | undefined;
   error: Error | null;

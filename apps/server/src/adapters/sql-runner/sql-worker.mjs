@@ -1,0 +1,134 @@
+// One SQL worker thread: an embedded PostgreSQL (PGlite) in memory, loaded from a prepared data
+// directory, for the runs of one job at a time. Plain JavaScript so that the bundled server can
+// start it from dist/ as it is (decision 0030). The pool (pool.ts) owns the wall clock: it ends
+// this thread when a job overruns, since PGlite runs a statement to its end on this thread.
+import { parentPort, workerData } from "node:worker_threads";
+import { PGlite, types } from "@electric-sql/pglite";
+
+/** Every value as PostgreSQL's own text: no parser turns a date or a bigint into a JS value. */
+const asText = Object.fromEntries(Object.keys(types.parsers ?? {}).map((oid) => [oid, (text) => text]));
+
+const TEXT_ROWS = { rowMode: "array", parsers: asText };
+
+const { maxRows, maxChars } = workerData;
+
+/** @type {Promise<PGlite> | undefined} A fresh database, loaded ahead of the next job. */
+let spare;
+
+function fresh() {
+  const dump = workerData.dump;
+  return dump ? PGlite.create({ loadDataDir: new Blob([dump], { type: "application/x-gzip" }) }) : PGlite.create();
+}
+
+/** Empties what a run may have left: open transaction, settings, temporary tables, schemas. */
+async function reset(db) {
+  await db.exec("ROLLBACK");
+  await db.exec("DISCARD ALL");
+  const { rows } = await db.query(
+    "SELECT nspname FROM pg_namespace WHERE nspname NOT LIKE 'pg\\_%' AND nspname <> 'information_schema'",
+  );
+  for (const { nspname } of rows) await db.exec(`DROP SCHEMA "${nspname.replaceAll('"', '""')}" CASCADE`);
+  await db.exec("CREATE SCHEMA public");
+}
+
+function tooLarge(rows) {
+  if (rows.length > maxRows) return `The result has more than ${maxRows} rows.`;
+  let chars = 0;
+  for (const r of rows) for (const v of r) chars += v === null ? 4 : String(v).length;
+  return chars > maxChars ? `The result is larger than ${Math.round(maxChars / 1024)} KB.` : undefined;
+}
+
+function resultOf(res) {
+  const columns = res.fields.map((f) => f.name);
+  const rows = res.rows.map((r) => r.map((v) => (v === null || v === undefined ? null : String(v))));
+  const problem = tooLarge(rows);
+  return problem ? { truncated: true, error: problem } : { columns, rows };
+}
+
+/** The last statement of a script that returned columns, its values as PostgreSQL's text. */
+function lastResult(results) {
+  const last = [...results].reverse().find((r) => r.fields.length > 0);
+  if (!last) return { columns: [], rows: [] };
+  return resultOf(last);
+}
+
+const message = (err) => {
+  const e = /** @type {{ message?: string; position?: string }} */ (err);
+  return `ERROR: ${e?.message ?? String(err)}`;
+};
+
+/**
+ * One run: the tables, then the statement(s), then the check query if any. `single`: the code
+ * must be one statement and its result is the answer; otherwise the code is a script and the
+ * check query's result is the answer.
+ */
+async function runOne(db, run) {
+  await reset(db);
+  try {
+    if (run.setup) await db.exec(run.setup);
+  } catch (err) {
+    return { setupError: message(err) };
+  }
+  try {
+    if (run.single) {
+      // The extended protocol takes exactly one statement: PostgreSQL itself refuses several.
+      const res = await db.query(run.code, [], TEXT_ROWS);
+      if (res.fields.length === 0) {
+        return { error: "Your statement returned no columns: this trial asks for a query that returns rows (SELECT)." };
+      }
+      return resultOf(res);
+    }
+    const results = await db.exec(run.code, TEXT_ROWS);
+    // A lesson example: the last statement that returned columns is what it shows.
+    if (!run.check) return lastResult(results);
+  } catch (err) {
+    const text = message(err);
+    return {
+      error: /multiple commands/.test(text)
+        ? "ERROR: this trial takes one statement only: remove the semicolon-separated statements after the first."
+        : text,
+    };
+  }
+  try {
+    await db.exec("ROLLBACK"); // a transaction the learner left open does not hide the check's answer
+    // The check may be a script (trying rows the constraints must refuse): its last result counts.
+    return lastResult(await db.exec(run.check, TEXT_ROWS));
+  } catch (err) {
+    return { error: `The check after your statements failed: ${message(err)}` };
+  }
+}
+
+async function job(runs) {
+  const db = await (spare ?? fresh());
+  spare = undefined;
+  parentPort.postMessage({ type: "started" });
+  for (let i = 0; i < runs.length; i += 1) {
+    const started = performance.now();
+    const outcome = await runOne(db, runs[i]);
+    parentPort.postMessage({ type: "run", index: i, ms: Math.round(performance.now() - started), ...outcome });
+  }
+  parentPort.postMessage({ type: "done" });
+  // Nothing persists between jobs: this database is thrown away and the next one loaded now.
+  db.close().catch(() => undefined);
+  spare = fresh();
+}
+
+parentPort.on("message", (msg) => {
+  if (msg.type === "job") {
+    job(msg.runs).catch((err) => parentPort.postMessage({ type: "failed", error: message(err) }));
+  } else if (msg.type === "dump") {
+    PGlite.create()
+      .then(async (db) => {
+        const blob = await db.dumpDataDir("gzip");
+        const buffer = await blob.arrayBuffer();
+        await db.close();
+        parentPort.postMessage({ type: "dump", dump: buffer }, [buffer]);
+      })
+      .catch((err) => parentPort.postMessage({ type: "failed", error: message(err) }));
+  }
+});
+
+if (workerData.dump) {
+  spare = fresh();
+  spare.then(() => parentPort.postMessage({ type: "ready" })).catch(() => undefined);
+}

@@ -483,7 +483,7 @@ public class Main { public static void main(String[] a) { System.out.println(new
     ).toMatch(/## Starter/);
   });
 
-  it("has exercises only in the Java, Python and JavaScript courses, each in its course's language", () => {
+  it("has exercises only in the Java, Python, JavaScript and HTML courses, each in its course's language", () => {
     expect(exercises.length).toBeGreaterThan(0);
     for (const { courseId, exercise } of exercises) expect(exercise.language).toBe(COURSE_LANGUAGE[courseId]);
   });

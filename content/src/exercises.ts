@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { COURSE_LANGUAGE } from "@koc/shared";
 import { headings, parseMarkdown } from "@koc/shared/markdown";
+import { htmlCheckList } from "@koc/shared/html-checks";
 import { testNames } from "@koc/shared/unit-tests";
 import { parseFrontMatter } from "./front-matter.js";
 import { type ExerciseEntry, exerciseFrontMatter, type LessonEntry } from "./schema.js";
@@ -91,7 +92,7 @@ export function loadExercises(
     const language = COURSE_LANGUAGE[courseId];
     if (!language) {
       problems.push(
-        `${where}: the course ${courseId} has no exercise language (java, python or javascript course only)`,
+        `${where}: the course ${courseId} has no exercise language (java, python, javascript or html course only)`,
       );
       continue;
     }
@@ -120,8 +121,10 @@ export function loadExercises(
       }
       const code = (section: "Starter" | "Solution" | "Tests" | "Wrong") => {
         const blocks = codeBlocks(sections[section] ?? "");
-        if (blocks.length !== 1 || blocks[0]?.lang !== language) {
-          own.push(`## ${section} must hold exactly one \`\`\`${language} code block`);
+        // An HTML trial's page is html; its checks are JavaScript run against the rendered page.
+        const lang = language === "html" && section === "Tests" ? "javascript" : language;
+        if (blocks.length !== 1 || blocks[0]?.lang !== lang) {
+          own.push(`## ${section} must hold exactly one \`\`\`${lang} code block`);
           return "";
         }
         return blocks[0].code;
@@ -130,10 +133,15 @@ export function loadExercises(
       const solution = code("Solution");
       const testCode = sections.Tests !== undefined ? code("Tests") : undefined;
       const wrongCode = sections.Wrong !== undefined ? code("Wrong") : undefined;
-      const names = testCode ? testNames(language, testCode) : undefined;
+      const pageChecks = language === "html" && testCode ? htmlCheckList(testCode) : undefined;
+      const names =
+        language === "html" ? pageChecks?.map((c) => c.name) : testCode ? testNames(language, testCode) : undefined;
+      if (language === "html" && !testCode) own.push("an html trial needs ## Tests (its checks)");
       if (testCode && !names) {
         own.push(
-          language === "java"
+          language === "html"
+            ? 'every check in ## Tests needs a literal name, then optionally { width: N }: check("its readable name", ({ $, assert }) => ...)'
+            : language === "java"
             ? 'every @Test in ## Tests needs a @DisplayName("...") (and none elsewhere)'
             : language === "python"
               ? 'every test_ method in ## Tests needs a one-line docstring ("""its readable name""")'
@@ -193,7 +201,16 @@ export function loadExercises(
           stdout: c.stdout,
         })),
         ...(fm.data.release === 21 ? { release: 21 as const } : {}),
-        ...(testCode && names ? { tests: { code: testCode, names, ...(className ? { className } : {}) } } : {}),
+        ...(testCode && names
+          ? {
+              tests: {
+                code: testCode,
+                names,
+                ...(className ? { className } : {}),
+                ...(pageChecks ? { widths: pageChecks.map((c) => c.width) } : {}),
+              },
+            }
+          : {}),
         ...(wrongCode && fm.data.wrong ? { wrong: { code: wrongCode, fails: fm.data.wrong.fails } } : {}),
         position: lesson.position,
       });

@@ -79,15 +79,21 @@ export const exerciseFrontMatter = z.object({
   /** Java only: the release the trial is compiled for and run on (17 unless it teaches Java 21). */
   release: z.union([z.literal(17), z.literal(21)]).optional(),
   hints: z.array(z.string().min(1)).min(1, "needs at least 1 hint"),
-  cases: z
-    .array(exerciseCase)
-    .refine((cases) => cases.some((c) => c.sample === true), "needs at least 1 case with sample: true"),
+  /** Absent for an HTML trial (its page is checked by ## Tests instead). */
+  cases: z.array(exerciseCase).default([]),
   /** With a ## Wrong section: the name of the hidden test that plausible wrong solution fails. */
   wrong: z
     .object({ fails: z.string().min(1) })
     .strict()
     .optional(),
-});
+})
+  .superRefine((fm, ctx) => {
+    if (fm.language === "html") {
+      if (fm.cases.length > 0) ctx.addIssue({ code: "custom", path: ["cases"], message: "an html trial has no cases: its ## Tests check the page" });
+    } else if (!fm.cases.some((c) => c.sample === true)) {
+      ctx.addIssue({ code: "custom", path: ["cases"], message: "needs at least 1 case with sample: true" });
+    }
+  });
 
 /** An auto-graded exercise ("trial"): the server grades submissions on its cases. */
 export interface ExerciseEntry {
@@ -108,7 +114,7 @@ export interface ExerciseEntry {
   cases: ExerciseCase[];
   /** Java: 21 for a trial that teaches a Java 21 feature; absent means 17. */
   release?: 21;
-  /** Hidden unit tests (the "## Tests" section): never sent to a learner. */
+  /** Hidden unit tests (the "## Tests" section): never sent to a learner (an HTML trial's checks are, see pageChecks). */
   tests?: ExerciseTests;
   /** A plausible wrong solution ("## Wrong") and the test it fails: only the content checks read it. */
   wrong?: { code: string; fails: string };
@@ -121,6 +127,8 @@ export interface ExerciseTests {
   names: string[];
   /** Java: the test class (its file is <className>.java). */
   className?: string;
+  /** HTML: the viewport width each check runs at, in the order of `names`. */
+  widths?: number[];
 }
 
 export interface CourseEntry {

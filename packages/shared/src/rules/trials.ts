@@ -44,14 +44,18 @@ export const trialAchievementsUnlocked = (before: number, after: number): string
  * The language a course's examples, editor and trials use (the courses that have trials); any
  * other course's editor starts in Java, the product's headline language.
  */
-export const COURSE_LANGUAGE: Readonly<Record<string, "java" | "python" | "javascript">> = {
+export const COURSE_LANGUAGE: Readonly<Record<string, "java" | "python" | "javascript" | "html">> = {
   "java-programming": "java",
   "python-programming": "python",
   "javascript-fundamentals": "javascript",
+  "html-css-foundations": "html",
 };
 
 /** Looked up in a Map: a course id such as "constructor" must not find Object.prototype's members. */
 const courseLanguages = new Map(Object.entries(COURSE_LANGUAGE));
 
-export const editorLanguageFor = (courseId: string): "java" | "python" | "javascript" =>
-  courseLanguages.get(courseId) ?? "java";
+export const editorLanguageFor = (courseId: string): "java" | "python" | "javascript" => {
+  const language = courseLanguages.get(courseId);
+  // The HTML course's pages are checked by its trials, not run in the code editor.
+  return language === undefined || language === "html" ? "java" : language;
+};

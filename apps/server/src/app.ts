@@ -39,6 +39,7 @@ import { createHelpStateSigner } from "./modules/exercises/help-state.js";
 import { createTrialReceiptSigner } from "./modules/exercises/receipts.js";
 import { exercisePassRoutes, exerciseRoutes } from "./modules/exercises/routes.js";
 import { createExerciseService, type ExerciseService } from "./modules/exercises/service.js";
+import { createServerPageChecker, type PageChecks } from "./modules/exercises/html-grading.js";
 import { createTrialTools, type TrialTools } from "./modules/exercises/trial-tools.js";
 import { healthRoutes } from "./modules/health/routes.js";
 import { mentorRoutes } from "./modules/mentor/routes.js";
@@ -111,6 +112,8 @@ export interface AppDeps {
   outboxDir?: string;
   /** Runs learners' Java; defaults to none (POST /api/run answers 503). Closed with the app. */
   codeRunner?: CodeRunner;
+  /** Renders HTML trials in headless Chromium; defaults to one lazily launched browser, closed with the app. */
+  pageChecker?: PageChecks;
   logger?: FastifyServerOptions["logger"];
   /** Defaults from the config: Razorpay with keys, else the test checkout (none in production). */
   paymentGateway?: PaymentGateway | null;
@@ -228,6 +231,9 @@ export async function buildApp(deps: AppDeps) {
       now: app.clock,
     }),
   );
+  // One headless Chromium for HTML trials, launched by the first one submitted.
+  const pageChecker = deps.pageChecker ?? createServerPageChecker();
+  app.addHook("onClose", () => pageChecker.close());
   app.decorate(
     "exercises",
     createExerciseService({
@@ -237,6 +243,7 @@ export async function buildApp(deps: AppDeps) {
       receipts: createTrialReceiptSigner(serverSecret),
       helpSigner: createHelpStateSigner(serverSecret),
       codeRunner: () => app.codeRunner,
+      pageChecker,
       now: app.clock,
     }),
   );

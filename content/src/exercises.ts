@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { COURSE_LANGUAGE } from "@koc/shared";
-import { headings, parseMarkdown } from "@koc/shared/markdown";
 import { htmlCheckList } from "@koc/shared/html-checks";
+import { headings, parseMarkdown } from "@koc/shared/markdown";
 import { testNames } from "@koc/shared/unit-tests";
 import { parseFrontMatter } from "./front-matter.js";
 import { type ExerciseEntry, exerciseFrontMatter, type LessonEntry } from "./schema.js";
@@ -142,10 +142,10 @@ export function loadExercises(
           language === "html"
             ? 'every check in ## Tests needs a literal name, then optionally { width: N }: check("its readable name", ({ $, assert }) => ...)'
             : language === "java"
-            ? 'every @Test in ## Tests needs a @DisplayName("...") (and none elsewhere)'
-            : language === "python"
-              ? 'every test_ method in ## Tests needs a one-line docstring ("""its readable name""")'
-              : 'every test in ## Tests needs a literal name: test("its readable name", ...)',
+              ? 'every @Test in ## Tests needs a @DisplayName("...") (and none elsewhere)'
+              : language === "python"
+                ? 'every test_ method in ## Tests needs a one-line docstring ("""its readable name""")'
+                : 'every test in ## Tests needs a literal name: test("its readable name", ...)',
         );
       }
       if (names && new Set(names).size !== names.length) own.push("test names must be distinct");

@@ -45,9 +45,15 @@ describe("the HTML trials", () => {
       if (!tests || !trial.wrong) throw new Error(`${trial.id} has no checks or no wrong page`);
       const checks = tests.names.map((name, i) => ({ name, width: tests.widths?.[i] ?? 800 }));
       const solution = await checker.run(trial.solution, tests.code, checks);
-      expect(solution.filter((r) => !r.passed), "reference").toEqual([]);
+      expect(
+        solution.filter((r) => !r.passed),
+        "reference",
+      ).toEqual([]);
       const starter = await checker.run(trial.starter, tests.code, checks);
-      expect(starter.some((r) => !r.passed), "the starter fails a check").toBe(true);
+      expect(
+        starter.some((r) => !r.passed),
+        "the starter fails a check",
+      ).toBe(true);
       const wrong = await checker.run(trial.wrong.code, tests.code, checks);
       const named = wrong.find((r) => r.name === trial.wrong?.fails);
       expect(named?.passed, `the wrong page fails "${trial.wrong.fails}"`).toBe(false);

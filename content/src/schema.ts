@@ -72,24 +72,30 @@ export const exerciseCase = z.object({
 export type ExerciseCase = z.infer<typeof exerciseCase>;
 
 /** The front matter of content/courses/<course>/exercises/<lesson-stem>.<k>.md (docs: content/README.md). */
-export const exerciseFrontMatter = z.object({
-  title: z.string().min(3).max(200),
-  difficulty: exerciseDifficulty,
-  language: exerciseLanguage,
-  /** Java only: the release the trial is compiled for and run on (17 unless it teaches Java 21). */
-  release: z.union([z.literal(17), z.literal(21)]).optional(),
-  hints: z.array(z.string().min(1)).min(1, "needs at least 1 hint"),
-  /** Absent for an HTML trial (its page is checked by ## Tests instead). */
-  cases: z.array(exerciseCase).default([]),
-  /** With a ## Wrong section: the name of the hidden test that plausible wrong solution fails. */
-  wrong: z
-    .object({ fails: z.string().min(1) })
-    .strict()
-    .optional(),
-})
+export const exerciseFrontMatter = z
+  .object({
+    title: z.string().min(3).max(200),
+    difficulty: exerciseDifficulty,
+    language: exerciseLanguage,
+    /** Java only: the release the trial is compiled for and run on (17 unless it teaches Java 21). */
+    release: z.union([z.literal(17), z.literal(21)]).optional(),
+    hints: z.array(z.string().min(1)).min(1, "needs at least 1 hint"),
+    /** Absent for an HTML trial (its page is checked by ## Tests instead). */
+    cases: z.array(exerciseCase).default([]),
+    /** With a ## Wrong section: the name of the hidden test that plausible wrong solution fails. */
+    wrong: z
+      .object({ fails: z.string().min(1) })
+      .strict()
+      .optional(),
+  })
   .superRefine((fm, ctx) => {
     if (fm.language === "html") {
-      if (fm.cases.length > 0) ctx.addIssue({ code: "custom", path: ["cases"], message: "an html trial has no cases: its ## Tests check the page" });
+      if (fm.cases.length > 0)
+        ctx.addIssue({
+          code: "custom",
+          path: ["cases"],
+          message: "an html trial has no cases: its ## Tests check the page",
+        });
     } else if (!fm.cases.some((c) => c.sample === true)) {
       ctx.addIssue({ code: "custom", path: ["cases"], message: "needs at least 1 case with sample: true" });
     }

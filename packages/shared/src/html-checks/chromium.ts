@@ -32,7 +32,9 @@ export interface PageChecker {
   close(): Promise<void>;
 }
 
-export function createPageChecker(options: { executablePath?: string | undefined; timeoutMs?: number } = {}): PageChecker {
+export function createPageChecker(
+  options: { executablePath?: string | undefined; timeoutMs?: number } = {},
+): PageChecker {
   const timeoutMs = options.timeoutMs ?? 10_000;
   let browser: Promise<Browser> | undefined;
   let closed = false;

@@ -113,6 +113,7 @@ export function mergeCheckResults(checks: HtmlCheckInfo[], runs: HtmlCheckResult
   const byName = new Map<string, HtmlCheckResult>();
   for (const run of runs) for (const r of run) if (!byName.has(r.name)) byName.set(r.name, r);
   return checks.map(
-    (c) => byName.get(c.name) ?? { name: c.name, passed: false, message: "Not checked: the page could not be rendered." },
+    (c) =>
+      byName.get(c.name) ?? { name: c.name, passed: false, message: "Not checked: the page could not be rendered." },
   );
 }

@@ -10,8 +10,8 @@ import {
   type PageChecker,
   PageCheckTimeoutError,
 } from "@koc/shared/html-checks/chromium";
-import { UnavailableError } from "../../errors.js";
 import type { exercises } from "../../db/schema.js";
+import { UnavailableError } from "../../errors.js";
 
 type Row = typeof exercises.$inferSelect;
 
@@ -19,7 +19,8 @@ export type PageChecks = Pick<PageChecker, "run" | "close">;
 
 export const HTML_TRIALS_OFF_MESSAGE =
   "HTML trials cannot be graded on this server right now: it has no Chromium to render your page (install chromium, or set KOC_CHROMIUM_PATH). Your page is safe in the editor; please try again later.";
-export const PAGE_TIMED_OUT = "Your page took too long to render, so no check could run. Look for something very large or deeply nested.";
+export const PAGE_TIMED_OUT =
+  "Your page took too long to render, so no check could run. Look for something very large or deeply nested.";
 
 /** One browser for the app, launched at the first HTML submission and closed with the app. */
 export function createServerPageChecker(): PageChecks {

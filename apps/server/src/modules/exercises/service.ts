@@ -16,9 +16,9 @@ import { courses, exerciseHelp, exercisePasses, exercises, redeemedReceipts } fr
 import { BadRequestError, ForbiddenError, NotFoundError, RateLimitedError } from "../../errors.js";
 import type { CatalogueService } from "../catalogue/service.js";
 import { gradeCases, runHiddenTests, testsNotRun, versionFor } from "./grading.js";
-import { checkPage, type PageChecks, pageChecksOf } from "./html-grading.js";
 import { createHelpLadder } from "./help.js";
 import { HELP_STATE_PREFIX, type HelpStateSigner } from "./help-state.js";
+import { checkPage, type PageChecks, pageChecksOf } from "./html-grading.js";
 import { TRIAL_RECEIPT_PREFIX, type TrialReceiptSigner } from "./receipts.js";
 import { createSubmissionOutcome } from "./submission-outcome.js";
 

@@ -77,6 +77,7 @@ const languageSupport = new Map<string, () => Promise<Extension>>([
   ["java", () => import("@codemirror/lang-java").then((m) => m.java())],
   ["javascript", () => import("@codemirror/lang-javascript").then((m) => m.javascript())],
   ["python", () => import("@codemirror/lang-python").then((m) => m.python())],
+  ["html", () => import("@codemirror/lang-html").then((m) => m.html())],
 ]);
 const languageExtension = (language: string): Promise<Extension> =>
   languageSupport.get(language)?.() ?? Promise.resolve([]);

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { COURSE_LANGUAGE, referenceIsOrdered } from "@koc/shared";
+import { htmlCheckList } from "@koc/shared/html-checks";
 import { headings, parseMarkdown } from "@koc/shared/markdown";
 import { testNames } from "@koc/shared/unit-tests";
 import { parseFrontMatter } from "./front-matter.js";
@@ -91,7 +92,7 @@ export function loadExercises(
     const language = COURSE_LANGUAGE[courseId];
     if (!language) {
       problems.push(
-        `${where}: the course ${courseId} has no exercise language (java, python, javascript or sql course only)`,
+        `${where}: the course ${courseId} has no exercise language (java, python, javascript, sql or html course only)`,
       );
       continue;
     }
@@ -120,8 +121,10 @@ export function loadExercises(
       }
       const code = (section: "Starter" | "Solution" | "Tests" | "Wrong") => {
         const blocks = codeBlocks(sections[section] ?? "");
-        if (blocks.length !== 1 || blocks[0]?.lang !== language) {
-          own.push(`## ${section} must hold exactly one \`\`\`${language} code block`);
+        // An HTML trial's page is html; its checks are JavaScript run against the rendered page.
+        const lang = language === "html" && section === "Tests" ? "javascript" : language;
+        if (blocks.length !== 1 || blocks[0]?.lang !== lang) {
+          own.push(`## ${section} must hold exactly one \`\`\`${lang} code block`);
           return "";
         }
         return blocks[0].code;
@@ -132,14 +135,23 @@ export function loadExercises(
       const wrongCode = sections.Wrong !== undefined ? code("Wrong") : undefined;
       if (language === "sql" && testCode !== undefined)
         own.push("an SQL trial has no ## Tests: its cases are its datasets");
-      const names = testCode && language !== "sql" ? testNames(language, testCode) : undefined;
+      const pageChecks = language === "html" && testCode ? htmlCheckList(testCode) : undefined;
+      const names =
+        language === "html"
+          ? pageChecks?.map((c) => c.name)
+          : testCode && language !== "sql"
+            ? testNames(language, testCode)
+            : undefined;
+      if (language === "html" && !testCode) own.push("an html trial needs ## Tests (its checks)");
       if (testCode && !names) {
         own.push(
-          language === "java"
-            ? 'every @Test in ## Tests needs a @DisplayName("...") (and none elsewhere)'
-            : language === "python"
-              ? 'every test_ method in ## Tests needs a one-line docstring ("""its readable name""")'
-              : 'every test in ## Tests needs a literal name: test("its readable name", ...)',
+          language === "html"
+            ? 'every check in ## Tests needs a literal name, then optionally { width: N }: check("its readable name", ({ $, assert }) => ...)'
+            : language === "java"
+              ? 'every @Test in ## Tests needs a @DisplayName("...") (and none elsewhere)'
+              : language === "python"
+                ? 'every test_ method in ## Tests needs a one-line docstring ("""its readable name""")'
+                : 'every test in ## Tests needs a literal name: test("its readable name", ...)',
         );
       }
       if (names && new Set(names).size !== names.length) own.push("test names must be distinct");
@@ -210,7 +222,16 @@ export function loadExercises(
               },
             }
           : {}),
-        ...(testCode && names ? { tests: { code: testCode, names, ...(className ? { className } : {}) } } : {}),
+        ...(testCode && names
+          ? {
+              tests: {
+                code: testCode,
+                names,
+                ...(className ? { className } : {}),
+                ...(pageChecks ? { widths: pageChecks.map((c) => c.width) } : {}),
+              },
+            }
+          : {}),
         ...(wrongCode && fm.data.wrong ? { wrong: { code: wrongCode, fails: fm.data.wrong.fails } } : {}),
         position: lesson.position,
       });

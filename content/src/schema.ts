@@ -72,32 +72,44 @@ export const exerciseCase = z.object({
 export type ExerciseCase = z.infer<typeof exerciseCase>;
 
 /** The front matter of content/courses/<course>/exercises/<lesson-stem>.<k>.md (docs: content/README.md). */
-export const exerciseFrontMatter = z.object({
-  title: z.string().min(3).max(200),
-  difficulty: exerciseDifficulty,
-  language: exerciseLanguage,
-  /** Java only: the release the trial is compiled for and run on (17 unless it teaches Java 21). */
-  release: z.union([z.literal(17), z.literal(21)]).optional(),
-  hints: z.array(z.string().min(1)).min(1, "needs at least 1 hint"),
-  cases: z
-    .array(exerciseCase)
-    .refine((cases) => cases.some((c) => c.sample === true), "needs at least 1 case with sample: true"),
-  /**
-   * SQL only: whether the rows' order counts (default: the reference has an ORDER BY of its own,
-   * outside any subquery).
-   */
-  ordered: z.boolean().optional(),
-  /**
-   * SQL only: the query run after the learner's statements, whose result is compared: the trial
-   * then takes a script of several statements (creating tables, changing data) instead of a query.
-   */
-  check: z.string().min(1).optional(),
-  /** With a ## Wrong section: the name of the hidden test (SQL: the case) that plausible wrong solution fails. */
-  wrong: z
-    .object({ fails: z.string().min(1) })
-    .strict()
-    .optional(),
-});
+export const exerciseFrontMatter = z
+  .object({
+    title: z.string().min(3).max(200),
+    difficulty: exerciseDifficulty,
+    language: exerciseLanguage,
+    /** Java only: the release the trial is compiled for and run on (17 unless it teaches Java 21). */
+    release: z.union([z.literal(17), z.literal(21)]).optional(),
+    hints: z.array(z.string().min(1)).min(1, "needs at least 1 hint"),
+    /** Absent for an HTML trial (its page is checked by ## Tests instead). */
+    cases: z.array(exerciseCase).default([]),
+    /**
+     * SQL only: whether the rows' order counts (default: the reference has an ORDER BY of its own,
+     * outside any subquery).
+     */
+    ordered: z.boolean().optional(),
+    /**
+     * SQL only: the query run after the learner's statements, whose result is compared: the trial
+     * then takes a script of several statements (creating tables, changing data) instead of a query.
+     */
+    check: z.string().min(1).optional(),
+    /** With a ## Wrong section: the name of the hidden test (SQL: the case) that plausible wrong solution fails. */
+    wrong: z
+      .object({ fails: z.string().min(1) })
+      .strict()
+      .optional(),
+  })
+  .superRefine((fm, ctx) => {
+    if (fm.language === "html") {
+      if (fm.cases.length > 0)
+        ctx.addIssue({
+          code: "custom",
+          path: ["cases"],
+          message: "an html trial has no cases: its ## Tests check the page",
+        });
+    } else if (!fm.cases.some((c) => c.sample === true)) {
+      ctx.addIssue({ code: "custom", path: ["cases"], message: "needs at least 1 case with sample: true" });
+    }
+  });
 
 /** An auto-graded exercise ("trial"): the server grades submissions on its cases. */
 export interface ExerciseEntry {
@@ -118,7 +130,7 @@ export interface ExerciseEntry {
   cases: ExerciseCase[];
   /** Java: 21 for a trial that teaches a Java 21 feature; absent means 17. */
   release?: 21;
-  /** Hidden unit tests (the "## Tests" section): never sent to a learner. */
+  /** Hidden unit tests (the "## Tests" section): never sent to a learner (an HTML trial's checks are, see pageChecks). */
   tests?: ExerciseTests;
   /** SQL: whether order counts and the check query of a trial that changes data (decision 0030). */
   sql?: { ordered: boolean; check?: string };
@@ -133,6 +145,8 @@ export interface ExerciseTests {
   names: string[];
   /** Java: the test class (its file is <className>.java). */
   className?: string;
+  /** HTML: the viewport width each check runs at, in the order of `names`. */
+  widths?: number[];
 }
 
 export interface CourseEntry {

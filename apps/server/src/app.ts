@@ -38,6 +38,7 @@ import { enrollmentRoutes } from "./modules/enrollments/routes.js";
 import { createEnrollmentService, type EnrollmentService } from "./modules/enrollments/service.js";
 import { trialAttemptRoutes, trialHelpRoutes } from "./modules/exercises/help-routes.js";
 import { createHelpStateSigner } from "./modules/exercises/help-state.js";
+import { createServerPageChecker, type PageChecks } from "./modules/exercises/html-grading.js";
 import { createTrialReceiptSigner } from "./modules/exercises/receipts.js";
 import { exercisePassRoutes, exerciseRoutes } from "./modules/exercises/routes.js";
 import { createExerciseService, type ExerciseService } from "./modules/exercises/service.js";
@@ -116,6 +117,8 @@ export interface AppDeps {
   codeRunner?: CodeRunner;
   /** Throw-away PGlite databases for SQL trials and examples; one whose workers start at first use by default. */
   sqlPool?: SqlPool;
+  /** Renders HTML trials in headless Chromium; defaults to one lazily launched browser, closed with the app. */
+  pageChecker?: PageChecks;
   logger?: FastifyServerOptions["logger"];
   /** Defaults from the config: Razorpay with keys, else the test checkout (none in production). */
   paymentGateway?: PaymentGateway | null;
@@ -237,6 +240,9 @@ export async function buildApp(deps: AppDeps) {
       now: app.clock,
     }),
   );
+  // One headless Chromium for HTML trials, launched by the first one submitted.
+  const pageChecker = deps.pageChecker ?? createServerPageChecker();
+  app.addHook("onClose", () => pageChecker.close());
   app.decorate(
     "exercises",
     createExerciseService({
@@ -246,6 +252,7 @@ export async function buildApp(deps: AppDeps) {
       receipts: createTrialReceiptSigner(serverSecret),
       helpSigner: createHelpStateSigner(serverSecret),
       codeRunner: () => app.codeRunner,
+      pageChecker,
       now: app.clock,
     }),
   );

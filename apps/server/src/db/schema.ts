@@ -447,6 +447,8 @@ export interface ExerciseTestsRow {
   names: string[];
   /** Java: the test class. */
   className?: string;
+  /** HTML: the viewport width each check runs at, in the order of `names`. */
+  widths?: number[];
 }
 
 /**
@@ -468,7 +470,7 @@ export const exercises = pgTable(
     k: integer("k").notNull(),
     title: text("title").notNull(),
     difficulty: integer("difficulty").notNull(),
-    language: text("language", { enum: ["java", "python", "javascript", "sql"] }).notNull(),
+    language: text("language", { enum: ["java", "python", "javascript", "sql", "html"] }).notNull(),
     statement: text("statement").notNull(),
     starter: text("starter").notNull(),
     solution: text("solution").notNull(),
@@ -483,7 +485,7 @@ export const exercises = pgTable(
   },
   (t) => [
     index("exercises_course_position_idx").on(t.courseId, t.position),
-    check("exercises_language_valid", sql`${t.language} in ('java', 'python', 'javascript', 'sql')`),
+    check("exercises_language_valid", sql`${t.language} in ('java', 'python', 'javascript', 'sql', 'html')`),
     check("exercises_difficulty_range", sql`${t.difficulty} between 1 and 3`),
   ],
 );

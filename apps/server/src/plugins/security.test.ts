@@ -36,6 +36,11 @@ describe.each(engines)("the code editor's JavaScript sandbox page on %s", (engin
       "<!doctype html><script src=/sandbox/js-runner.js></script>",
     );
     writeFileSync(join(webDir, "sandbox", "js-runner.js"), "postMessage({ type: 'ready' });");
+    writeFileSync(
+      join(webDir, "sandbox", "html-runner.html"),
+      "<!doctype html><script src=/sandbox/html-runner.js></script>",
+    );
+    writeFileSync(join(webDir, "sandbox", "html-runner.js"), "parent.postMessage({ type: 'ready' }, '*');");
     t = await createTestApp(engine, { seed: false, webDistDir: webDir });
   });
   afterAll(async () => {
@@ -55,6 +60,23 @@ describe.each(engines)("the code editor's JavaScript sandbox page on %s", (engin
       expect(csp).toContain("sandbox allow-scripts");
       expect(res.headers["cross-origin-resource-policy"]).toBe("cross-origin");
     }
+    // The HTML trials' runner: the learner's inline styles, no inline scripts, no connections, no workers.
+    for (const url of ["/sandbox/html-runner.html", "/sandbox/html-runner.js"]) {
+      const res = await t.app.inject({ method: "GET", url });
+      expect(res.statusCode).toBe(200);
+      const csp = String(res.headers["content-security-policy"]);
+      expect(csp).toContain("script-src 'self' 'unsafe-eval';");
+      expect(csp).toContain("style-src 'unsafe-inline'");
+      expect(csp).toContain("connect-src 'none'");
+      expect(csp).not.toContain("worker-src");
+      expect(csp).toContain("sandbox allow-scripts");
+      expect(res.headers["cross-origin-resource-policy"]).toBe("cross-origin");
+    }
+    expect(
+      String(
+        (await t.app.inject({ method: "GET", url: "/sandbox/html-runner.htm" })).headers["content-security-policy"],
+      ),
+    ).not.toContain("'unsafe-eval'");
     const withQuery = await t.app.inject({ method: "GET", url: "/sandbox/js-runner.html?v=2" });
     expect(String(withQuery.headers["content-security-policy"])).toContain("sandbox allow-scripts");
   });

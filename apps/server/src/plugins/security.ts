@@ -33,8 +33,23 @@ export const sandboxContentSecurityPolicy =
   "default-src 'none'; script-src 'self' 'unsafe-eval' blob:; worker-src blob:; connect-src 'none'; " +
   "frame-ancestors 'self'; base-uri 'none'; form-action 'none'; sandbox allow-scripts";
 
-/** Exactly the runner's two files get the relaxed policy; any other /sandbox/ path is the app's. */
-export const SANDBOX_RUNNER_PATHS: ReadonlySet<string> = new Set(["/sandbox/js-runner.html", "/sandbox/js-runner.js"]);
+/**
+ * The HTML trials' preview and checker (apps/web/public/sandbox/html-runner.*, decision 0030): the
+ * same opaque sandbox, plus the learner's inline styles and data: pictures. Its frames inherit this
+ * policy, so the learner's page can run no inline script and reach nothing on the network.
+ */
+export const htmlSandboxContentSecurityPolicy =
+  "default-src 'none'; script-src 'self' 'unsafe-eval'; style-src 'unsafe-inline'; img-src data:; font-src data:; " +
+  "connect-src 'none'; frame-ancestors 'self'; base-uri 'none'; form-action 'none'; sandbox allow-scripts";
+
+/** Each runner file and its relaxed policy; any other /sandbox/ path is the app's. */
+export const SANDBOX_RUNNER_POLICIES: ReadonlyMap<string, string> = new Map([
+  ["/sandbox/js-runner.html", sandboxContentSecurityPolicy],
+  ["/sandbox/js-runner.js", sandboxContentSecurityPolicy],
+  ["/sandbox/html-runner.html", htmlSandboxContentSecurityPolicy],
+  ["/sandbox/html-runner.js", htmlSandboxContentSecurityPolicy],
+]);
+export const SANDBOX_RUNNER_PATHS: ReadonlySet<string> = new Set(SANDBOX_RUNNER_POLICIES.keys());
 
 /** Razorpay's checkout (only with real Razorpay keys): its script, and the frames it opens. */
 export const RAZORPAY_CHECKOUT_ORIGIN = "https://checkout.razorpay.com";
@@ -85,17 +100,17 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
   // The JavaScript runner's two files: the relaxed policy, and its script counts as a
   // cross-origin load because the runner frame has an opaque origin. Headers given to the reply
   // take precedence over the ones helmet set.
-  const sandboxHeaders = {
-    "content-security-policy": sandboxContentSecurityPolicy,
+  const sandboxHeaders = (path: string) => ({
+    "content-security-policy": SANDBOX_RUNNER_POLICIES.get(path) ?? sandboxContentSecurityPolicy,
     "cross-origin-resource-policy": "cross-origin",
     "x-frame-options": "SAMEORIGIN",
-  };
+  });
   // Matched on the decoded, normalised path, so no encoding of the runner's address escapes its
   // policy; any spelling other than the exact one is a 404, never the runner under the app's policy.
   app.addHook("onRequest", (request, reply, done) => {
     const path = request.url.split("?", 1)[0] as string;
     if (SANDBOX_RUNNER_PATHS.has(path)) {
-      reply.headers(sandboxHeaders);
+      reply.headers(sandboxHeaders(path));
       return done();
     }
     const normalised =
@@ -103,7 +118,7 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
         ? normalisedPath(path)
         : path;
     if (normalised !== undefined && normalised !== path && SANDBOX_RUNNER_PATHS.has(normalised)) {
-      reply.headers(sandboxHeaders);
+      reply.headers(sandboxHeaders(normalised));
       return done(new NotFoundError(NOT_FOUND_PAGE));
     }
     done();

@@ -7,7 +7,7 @@ import { trialHelp } from "./trial-help.js";
  * Auto-graded exercises ("trials"): content/courses/<course>/exercises/<lesson-stem>.<k>.md.
  * Every case is stdin -> expected stdout (whitespace-normalised). Hidden cases never leave the server.
  */
-export const exerciseLanguage = z.enum(["java", "python", "javascript", "sql"]);
+export const exerciseLanguage = z.enum(["java", "python", "javascript", "sql", "html"]);
 export type ExerciseLanguage = z.infer<typeof exerciseLanguage>;
 
 export const exerciseDifficulty = z.number().int().min(1).max(3);
@@ -49,6 +49,13 @@ export const exerciseDetail = exerciseSummary.extend({
   hiddenCases: z.number().int().nonnegative(),
   /** How many hidden unit tests call the learner's classes and methods (0 or absent: none). */
   hiddenTests: z.number().int().nonnegative().optional(),
+  /**
+   * HTML trials: the checks the learner's browser runs on the rendered page for instant feedback
+   * (the server runs the same checks again before it records a pass), each with its viewport width.
+   */
+  pageChecks: z
+    .object({ code: z.string(), checks: z.array(z.object({ name: z.string(), width: z.number().int().positive() })) })
+    .optional(),
   /** Java trials: the release the submission is compiled for and run on (17 unless the trial says 21). */
   release: z.number().int().positive().optional(),
 });

@@ -29,7 +29,7 @@ export const reviewTrial = z.object({
   courseId: z.string(),
   courseTitle: z.string(),
   materialId: z.string(),
-  language: z.enum(["java", "python", "javascript", "sql"]),
+  language: z.enum(["java", "python", "javascript", "sql", "html"]),
 });
 export type ReviewTrial = z.infer<typeof reviewTrial>;
 

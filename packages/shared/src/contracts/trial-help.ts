@@ -96,7 +96,7 @@ export const draftParams = z.object({ key: draftKey });
 export const DRAFT_MAX_CHARS = 100_000;
 export const draftBody = z.object({
   code: z.string().max(DRAFT_MAX_CHARS, `must be at most ${DRAFT_MAX_CHARS} characters`),
-  language: z.enum(["java", "python", "javascript", "sql"]),
+  language: z.enum(["java", "python", "javascript", "sql", "html"]),
   /** When the browser saved it (ms since epoch). */
   updatedAt: z.number().int().nonnegative(),
 });

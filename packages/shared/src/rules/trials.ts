@@ -44,12 +44,13 @@ export const trialAchievementsUnlocked = (before: number, after: number): string
  * The language a course's examples, editor and trials use (the courses that have trials); any
  * other course's editor starts in Java, the product's headline language.
  */
-export const COURSE_LANGUAGE: Readonly<Record<string, "java" | "python" | "javascript" | "sql">> = {
+export const COURSE_LANGUAGE: Readonly<Record<string, "java" | "python" | "javascript" | "sql" | "html">> = {
   "java-programming": "java",
   "data-structures-algorithms": "java",
   "python-programming": "python",
   "javascript-fundamentals": "javascript",
   "sql-databases": "sql",
+  "html-css-foundations": "html",
 };
 
 /** Looked up in a Map: a course id such as "constructor" must not find Object.prototype's members. */
@@ -57,6 +58,7 @@ const courseLanguages = new Map(Object.entries(COURSE_LANGUAGE));
 
 export const editorLanguageFor = (courseId: string): "java" | "python" | "javascript" => {
   const language = courseLanguages.get(courseId);
-  // SQL runs against a trial's or an example's tables, never in the free editor.
-  return language === undefined || language === "sql" ? "java" : language;
+  // SQL runs against a trial's or an example's tables, and the HTML course's pages are checked by its
+  // trials: neither runs in the free editor.
+  return language === undefined || language === "sql" || language === "html" ? "java" : language;
 };

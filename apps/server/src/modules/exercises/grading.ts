@@ -55,7 +55,7 @@ const NOT_COMPILED = "Not run: your program does not compile.";
  */
 export async function runHiddenTests(
   runner: CodeRunner,
-  row: Pick<Row, "tests" | "language">,
+  row: Pick<Row, "tests"> & { language: Exclude<Row["language"], "html"> },
   version: JavaVersion,
   code: string,
   owner?: JobOwner,

@@ -18,6 +18,7 @@ import type { CatalogueService } from "../catalogue/service.js";
 import { gradeCases, runHiddenTests, testsNotRun, versionFor } from "./grading.js";
 import { createHelpLadder } from "./help.js";
 import { HELP_STATE_PREFIX, type HelpStateSigner } from "./help-state.js";
+import { checkPage, type PageChecks, pageChecksOf } from "./html-grading.js";
 import { TRIAL_RECEIPT_PREFIX, type TrialReceiptSigner } from "./receipts.js";
 import { createSubmissionOutcome } from "./submission-outcome.js";
 
@@ -36,6 +37,8 @@ interface ExerciseDeps {
   helpSigner: HelpStateSigner;
   /** The app's runner (read at each submission: main.ts provides it once set up). */
   codeRunner: () => CodeRunner;
+  /** Renders an HTML trial's page in headless Chromium and runs its checks (html-grading.ts). */
+  pageChecker: PageChecks;
   now?: () => number;
 }
 
@@ -53,6 +56,7 @@ export function createExerciseService({
   receipts,
   helpSigner,
   codeRunner,
+  pageChecker,
   now = Date.now,
 }: ExerciseDeps) {
   const ladder = createHelpLadder({ db, signer: helpSigner, now });
@@ -156,6 +160,7 @@ export function createExerciseService({
         hiddenCases: row.cases.filter((c) => c.sample !== true).length,
         ...(row.tests ? { hiddenTests: row.tests.names.length } : {}),
         ...(row.language === "java" ? { release: row.release ?? 17 } : {}),
+        ...(row.language === "html" && row.tests ? { pageChecks: pageChecksOf(row.tests) } : {}),
       };
     },
 
@@ -173,6 +178,12 @@ export function createExerciseService({
       const limit = await rateLimiter.hit(key, SUBMISSIONS_PER_MINUTE, 60);
       if (!limit.allowed) throw new RateLimitedError(TRIAL_RATE_LIMITED, limit.retryAfterSeconds);
 
+      if (row.language === "html") {
+        // Only this render on the server counts: the browser's own run of the checks is feedback.
+        const tests = await checkPage(pageChecker, row, body.code);
+        const result: SubmissionResult = { passed: tests.every((t) => t.status === "passed"), cases: [], tests };
+        return recorder.finish(row, who, body, result);
+      }
       const version = versionFor(row, body.version);
       const outcome = await codeRunner().runCases({
         language: row.language,
@@ -188,7 +199,13 @@ export function createExerciseService({
       const tests =
         outcome.compileError === undefined
           ? row.tests
-            ? await runHiddenTests(codeRunner(), row, version, body.code, ownerOf(who.user, who.ip))
+            ? await runHiddenTests(
+                codeRunner(),
+                { tests: row.tests, language: row.language },
+                version,
+                body.code,
+                ownerOf(who.user, who.ip),
+              )
             : undefined
           : testsNotRun(row);
       const passed =

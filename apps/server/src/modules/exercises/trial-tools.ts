@@ -13,9 +13,11 @@ import type { CodeRunner } from "../../adapters/code-runner/types.js";
 import type { RateLimiter } from "../../adapters/rate-limit/types.js";
 import type { DbOrTx } from "../../db/client.js";
 import { exerciseAttempts, exercises } from "../../db/schema.js";
-import { NotFoundError, RateLimitedError } from "../../errors.js";
+import { NotFoundError, RateLimitedError, UnsupportedError } from "../../errors.js";
 import { versionFor } from "./grading.js";
 import type { ExerciseService } from "./service.js";
+
+export const HTML_NOT_RUN = "An HTML trial has no program to run: its page is previewed and checked in your browser.";
 
 export const TRIAL_RUN_RATE_LIMITED = "Too many runs of this trial's code. Take a breath, then run again in a minute.";
 /** Runs per learner (or visitor's address) per minute: Run is free, but each one uses the sandbox. */
@@ -70,6 +72,7 @@ export function createTrialTools(deps: {
      */
     async run(id: string, who: Caller, body: TrialRunRequest): Promise<TrialRunResult> {
       const row = await service.openRow(id, who.user);
+      if (row.language === "html") throw new UnsupportedError(HTML_NOT_RUN);
       const key = who.user ? `trial-run:user:${who.user.id}` : `trial-run:ip:${who.ip}`;
       const limit = await rateLimiter.hit(key, RUNS_PER_MINUTE, 60);
       if (!limit.allowed) throw new RateLimitedError(TRIAL_RUN_RATE_LIMITED, limit.retryAfterSeconds);

@@ -78,6 +78,7 @@ const languageSupport = new Map<string, () => Promise<Extension>>([
   ["javascript", () => import("@codemirror/lang-javascript").then((m) => m.javascript())],
   ["python", () => import("@codemirror/lang-python").then((m) => m.python())],
   ["sql", () => import("@codemirror/lang-sql").then((m) => m.sql({ dialect: m.PostgreSQL }))],
+  ["html", () => import("@codemirror/lang-html").then((m) => m.html())],
 ]);
 const languageExtension = (language: string): Promise<Extension> =>
   languageSupport.get(language)?.() ?? Promise.resolve([]);

@@ -50,6 +50,9 @@ export function TestResults({
 
 /** "3 of 4 cases passed", or with tests "3 of 4 cases and 2 of 5 tests passed". */
 export function passedSummary(cases: { passed: boolean }[], tests: SubmissionTest[] | undefined): string {
+  // An HTML trial has no cases: the server's checks of the rendered page are its whole verdict.
+  if (cases.length === 0 && tests && tests.length > 0)
+    return `${tests.filter((t) => t.status === "passed").length} of ${tests.length} checks passed on the server`;
   const casesPart = `${cases.filter((c) => c.passed).length} of ${cases.length} cases`;
   if (!tests || tests.length === 0) return `${casesPart} passed`;
   return `${casesPart} and ${tests.filter((t) => t.status === "passed").length} of ${tests.length} tests passed`;

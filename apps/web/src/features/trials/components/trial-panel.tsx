@@ -14,6 +14,7 @@ import { exerciseQuery } from "../api/get-exercise";
 import { useRunTrial } from "../api/run-trial";
 import { useSubmitExercise } from "../api/submit-exercise";
 import { helpQuery, useTakeHint } from "../api/trial-help";
+import { HtmlTrialPreview } from "./html-preview";
 import { TrialAttempts } from "./trial-attempts";
 import { TrialHelpLadder } from "./trial-help-ladder";
 import { TrialResults } from "./trial-results";
@@ -112,6 +113,7 @@ function TrialBody({ exercise, signedIn, onPassed }: TrialBodyProps) {
   const [undo, setUndo] = useState<{ code: string; message: string } | null>(null);
   const ids = useId();
   const judged = { id: exercise._id, language: exercise.language, code };
+  const html = exercise.language === "html";
   // Kattappa's chat knows the trial in hand once the learner works on it (its hints stop short of the
   // solution until the ladder unlocks it); until then the page's editor is what the chat is about.
   useShareWithMentor(
@@ -167,6 +169,8 @@ function TrialBody({ exercise, signedIn, onPassed }: TrialBodyProps) {
 
   const tryRun = () => {
     setEngaged(true);
+    // An HTML page is previewed and checked as it is typed: there is nothing to run.
+    if (html) return;
     if (run.isPending || draft.latest.current.trim() === "") return;
     run.mutate({ code: draft.latest.current, ...(useOwnInput ? { stdin: input } : {}) });
   };
@@ -207,22 +211,28 @@ function TrialBody({ exercise, signedIn, onPassed }: TrialBodyProps) {
           label={`${exercise.language} code for the trial ${exercise.title}`}
         />
       </Suspense>
-      <CustomInput
-        useOwn={useOwnInput}
-        onUseOwn={setUseOwnInput}
-        input={input}
-        onInput={setInput}
-        sampleName={exercise.samples[0]?.name}
-      />
+      {html ? (
+        <HtmlTrialPreview exercise={exercise} code={code} />
+      ) : (
+        <CustomInput
+          useOwn={useOwnInput}
+          onUseOwn={setUseOwnInput}
+          input={input}
+          onInput={setInput}
+          sampleName={exercise.samples[0]?.name}
+        />
+      )}
       <div className="trial-actions">
-        <button
-          type="button"
-          className="btn btn-outline"
-          onClick={tryRun}
-          disabled={run.isPending || code.trim() === ""}
-        >
-          {run.isPending ? "Running..." : "Run"}
-        </button>
+        {!html && (
+          <button
+            type="button"
+            className="btn btn-outline"
+            onClick={tryRun}
+            disabled={run.isPending || code.trim() === ""}
+          >
+            {run.isPending ? "Running..." : "Run"}
+          </button>
+        )}
         <button type="button" className="btn" onClick={send} disabled={submit.isPending || code.trim() === ""}>
           {submit.isPending ? "Judging..." : "Submit"}
         </button>
@@ -258,7 +268,15 @@ function TrialBody({ exercise, signedIn, onPassed }: TrialBodyProps) {
         )}
       </div>
 
-      <TrialRunOutput trial={judged} pending={run.isPending} result={run.data} error={run.error} onRetry={tryRun} />
+      {judged.language !== "html" && (
+        <TrialRunOutput
+          trial={{ ...judged, language: judged.language }}
+          pending={run.isPending}
+          result={run.data}
+          error={run.error}
+          onRetry={tryRun}
+        />
+      )}
       <TrialResults
         trial={judged}
         pending={submit.isPending}

@@ -10,7 +10,7 @@ import { passedSummary, TestResults } from "./test-results";
 /** The trial, its language and the code that was judged: "Explain this error" sends them to Kattappa. */
 export interface JudgedTrial {
   id: string;
-  language: "java" | "javascript" | "python" | "sql";
+  language: "java" | "javascript" | "python" | "sql" | "html";
   code: string;
 }
 
@@ -46,15 +46,20 @@ function submissionError(error: Error): string {
 }
 
 function Verdict({ trial, result, signedIn }: { trial: JudgedTrial; result: SubmissionResult; signedIn: boolean }) {
-  const explain = (error: string) => (
-    <ExplainError language={trial.language} code={trial.code} error={error} trialId={trial.id} />
-  );
+  const language = trial.language;
+  // A failed check of an HTML page already says what to change; the mentor explains program errors.
+  const explain = (error: string) =>
+    language === "html" ? null : (
+      <ExplainError language={language} code={trial.code} error={error} trialId={trial.id} />
+    );
   const tests = result.tests?.length ?? 0;
   return (
     <div className={`trial-verdict ${result.passed ? "passed" : "failed"}`} data-testid="trial-verdict">
       <p className="trial-summary">
         {result.passed
-          ? `Trial conquered! All ${result.cases.length} cases${tests > 0 ? ` and ${tests} tests` : ""} passed.`
+          ? result.cases.length === 0
+            ? `Trial conquered! The server rendered your page and all ${tests} checks passed.`
+            : `Trial conquered! All ${result.cases.length} cases${tests > 0 ? ` and ${tests} tests` : ""} passed.`
           : result.compileError !== undefined
             ? "Your program did not compile, so no case could run. Read the compiler's words and strike again."
             : `Not yet, warrior: ${passedSummary(result.cases, result.tests)}. Study the failed ones and strike again.`}
@@ -67,38 +72,40 @@ function Verdict({ trial, result, signedIn }: { trial: JudgedTrial; result: Subm
         </pre>
       )}
       {result.compileError !== undefined && explain(result.compileError)}
-      <ul className="trial-cases" aria-label="Test cases">
-        {result.cases.map((c) => (
-          <li key={c.name} className={c.passed ? "case-passed" : "case-failed"}>
-            <span className="case-line">
-              {c.passed ? (
-                <CheckCircle2 aria-hidden="true" size={18} />
-              ) : c.timedOut ? (
-                <Clock aria-hidden="true" size={18} />
-              ) : (
-                <XCircle aria-hidden="true" size={18} />
-              )}
-              <span className="case-name">{c.name}</span>
-              <span className="case-status">
-                {c.passed ? "passed" : c.timedOut ? "timed out" : c.notRun ? "not run" : "failed"}
+      {result.cases.length > 0 && (
+        <ul className="trial-cases" aria-label="Test cases">
+          {result.cases.map((c) => (
+            <li key={c.name} className={c.passed ? "case-passed" : "case-failed"}>
+              <span className="case-line">
+                {c.passed ? (
+                  <CheckCircle2 aria-hidden="true" size={18} />
+                ) : c.timedOut ? (
+                  <Clock aria-hidden="true" size={18} />
+                ) : (
+                  <XCircle aria-hidden="true" size={18} />
+                )}
+                <span className="case-name">{c.name}</span>
+                <span className="case-status">
+                  {c.passed ? "passed" : c.timedOut ? "timed out" : c.notRun ? "not run" : "failed"}
+                </span>
               </span>
-            </span>
-            {!c.passed && !c.notRun && (c.expected !== undefined || c.actual !== undefined) && (
-              <div className="trial-io">
-                <div>
-                  <span>Expected output</span>
-                  <pre>{c.expected ?? ""}</pre>
+              {!c.passed && !c.notRun && (c.expected !== undefined || c.actual !== undefined) && (
+                <div className="trial-io">
+                  <div>
+                    <span>Expected output</span>
+                    <pre>{c.expected ?? ""}</pre>
+                  </div>
+                  <div>
+                    <span>Your output</span>
+                    <pre>{c.actual === undefined || c.actual === "" ? "(nothing printed)" : c.actual}</pre>
+                  </div>
                 </div>
-                <div>
-                  <span>Your output</span>
-                  <pre>{c.actual === undefined || c.actual === "" ? "(nothing printed)" : c.actual}</pre>
-                </div>
-              </div>
-            )}
-            {!c.passed && !c.notRun && result.compileError === undefined && explain(caseError(c))}
-          </li>
-        ))}
-      </ul>
+              )}
+              {!c.passed && !c.notRun && result.compileError === undefined && explain(caseError(c))}
+            </li>
+          ))}
+        </ul>
+      )}
       <TestResults tests={result.tests} explain={explain} />
     </div>
   );

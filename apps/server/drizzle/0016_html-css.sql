@@ -1,0 +1,2 @@
+ALTER TABLE "exercises" DROP CONSTRAINT "exercises_language_valid";--> statement-breakpoint
+ALTER TABLE "exercises" ADD CONSTRAINT "exercises_language_valid" CHECK ("exercises"."language" in ('java', 'python', 'javascript', 'sql', 'html'));

@@ -1,7 +1,7 @@
 /**
  * The HTML trials, checked for real in headless Chromium with the runner the server uses: each
  * reference passes every check, each starter fails one, and each wrong solution fails the check its
- * front matter names (docs/decisions/0030-html-trials.md).
+ * front matter names (docs/decisions/0031-html-trials.md).
  */
 import { htmlCheckList } from "@koc/shared/html-checks";
 import { chromiumPath, createPageChecker } from "@koc/shared/html-checks/chromium";

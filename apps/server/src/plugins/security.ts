@@ -34,7 +34,7 @@ export const sandboxContentSecurityPolicy =
   "frame-ancestors 'self'; base-uri 'none'; form-action 'none'; sandbox allow-scripts";
 
 /**
- * The HTML trials' preview and checker (apps/web/public/sandbox/html-runner.*, decision 0030): the
+ * The HTML trials' preview and checker (apps/web/public/sandbox/html-runner.*, decision 0031): the
  * same opaque sandbox, plus the learner's inline styles and data: pictures. Its frames inherit this
  * policy, so the learner's page can run no inline script and reach nothing on the network.
  */

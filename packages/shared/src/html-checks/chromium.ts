@@ -2,7 +2,7 @@
  * Runs an HTML trial's checks in headless Chromium (playwright-core): the server's re-check before
  * a pass is recorded, and the content tests. The page's own scripts are disabled, every network
  * request is refused, each width gets a fresh browser context, and the whole check has a deadline.
- * One browser per checker, launched on first use. See docs/decisions/0030-html-trials.md.
+ * One browser per checker, launched on first use. See docs/decisions/0031-html-trials.md.
  */
 import { existsSync } from "node:fs";
 import type { Browser } from "playwright-core";

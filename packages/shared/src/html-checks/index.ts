@@ -1,7 +1,7 @@
 /**
  * HTML and CSS trials: the checks of a trial's `## Tests` run against the rendered page, the same
  * code in the learner's browser (instant feedback, apps/web/public/sandbox/html-runner.js) and in
- * the server's headless Chromium (what counts). See docs/decisions/0030-html-trials.md.
+ * the server's headless Chromium (what counts). See docs/decisions/0031-html-trials.md.
  *
  * A trial's tests are a JavaScript script of calls like
  *

@@ -1,6 +1,6 @@
 /**
  * HTML trials: the learner's page is rendered in headless Chromium and the trial's checks run on it
- * (the same harness the browser runs for instant feedback). See docs/decisions/0030-html-trials.md.
+ * (the same harness the browser runs for instant feedback). See docs/decisions/0031-html-trials.md.
  */
 import type { SubmissionTest } from "@koc/shared";
 import { DEFAULT_CHECK_WIDTH, type HtmlCheckInfo } from "@koc/shared/html-checks";

@@ -123,7 +123,7 @@ function namesWord(text: string, name: string): boolean {
 export function codeQuestionProblems(
   q: { question: string; options: string[]; correct: number },
   expect: string | undefined,
-  courseLanguage?: CodeQuestionLanguage,
+  courseLanguage?: string,
 ): string[] {
   const block = questionBlock(q.question);
   if (block === undefined) {

@@ -11,6 +11,7 @@ import { loadExercises } from "./exercises.js";
 import { coursesDir, loadCatalogue } from "./index.js";
 import { findJdk } from "./jdk.js";
 import { has } from "./run-programs.js";
+import type { TrialFile } from "./schema.js";
 import { JUNIT_JAR, runSuites, type Suite } from "./unit-test-runs.js";
 
 const { catalogue } = loadCatalogue(coursesDir);
@@ -21,6 +22,7 @@ const canRun = {
   python: has("python3"),
   javascript: true,
 };
+const filesOf = (files: TrialFile[] | undefined) => (files ? { files } : {});
 const java21Trials = trials.filter((t) => t.release === 21);
 
 describe("reading a trial's tests", () => {
@@ -129,9 +131,11 @@ describe("the unit-tested trials", () => {
       }
       const mine = trials.filter((t) => t.language === lang && (t.release !== 21 || jdk21));
       const suites: Suite[] = mine.flatMap((exercise) => [
-        { exercise, role: "solution" as const, code: exercise.solution },
-        { exercise, role: "starter" as const, code: exercise.starter },
-        ...(exercise.wrong ? [{ exercise, role: "wrong" as const, code: exercise.wrong.code }] : []),
+        { exercise, role: "solution" as const, code: exercise.solution, ...filesOf(exercise.project?.solution) },
+        { exercise, role: "starter" as const, code: exercise.starter, ...filesOf(exercise.project?.starter) },
+        ...(exercise.wrong
+          ? [{ exercise, role: "wrong" as const, code: exercise.wrong.code, ...filesOf(exercise.wrong.files) }]
+          : []),
       ]);
       const outcomes = await runSuites(suites, jdk21);
       const problems = suites.flatMap((s, i) => {

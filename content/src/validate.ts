@@ -29,6 +29,10 @@ export interface CodeBlock {
   code: string;
   /** The Java release the block targets: 21 when its fence says release=21, else 17. */
   release: 17 | 21;
+  /** A multi-file trial's block: the file it is, from the fence's `file=<path>` (docs/decisions/0030). */
+  file?: string;
+  /** The fence says `readonly`: the learner sees the file but cannot edit it (a project's pom.xml). */
+  readOnly?: boolean;
 }
 
 /** The code blocks of a lesson or question text, as the one Markdown grammar reads them. */
@@ -37,7 +41,14 @@ export function codeBlocks(markdown: string): CodeBlock[] {
     lang: b.lang.toLowerCase(),
     code: b.code === "" ? "" : `${b.code}\n`,
     release: /(?:^|\s)release=21\b/.test(b.meta) ? 21 : 17,
+    ...fileOf(b.meta),
   }));
+}
+
+function fileOf(meta: string): { file?: string; readOnly?: boolean } {
+  const file = /(?:^|\s)file=(\S+)/.exec(meta)?.[1];
+  if (file === undefined) return {};
+  return /(?:^|\s)readonly(?:\s|$)/.test(meta) ? { file, readOnly: true } : { file };
 }
 
 /** Words of prose: everything outside code blocks. */

@@ -132,3 +132,22 @@ export const trialsPassed = z.object({
 });
 export type TrialsPassed = z.infer<typeof trialsPassed>;
 export const trialsPassedList = z.array(trialsPassed);
+
+/**
+ * Multi-file Java trials (docs/decisions/0030-multi-file-java-trials.md): how many files a project
+ * may hold and how many characters all of them together, in the content and in a submission.
+ */
+export const PROJECT_LIMITS = { files: 24, totalChars: 200_000 } as const;
+
+/** A project file's path: relative, Java names joined by "/", ending in .java (or the read-only pom.xml). */
+export const TRIAL_FILE_PATH = /^(?:[A-Za-z_$][A-Za-z0-9_$]*\/)*[A-Za-z_$][A-Za-z0-9_$]*\.java$/;
+
+/** One file of a multi-file trial, as the editor shows it and a submission sends it. */
+export const trialFile = z.object({
+  path: z
+    .string()
+    .max(200, "must be at most 200 characters")
+    .regex(TRIAL_FILE_PATH, "must be a relative path ending in .java"),
+  code: z.string().max(100_000, "must be at most 100000 characters"),
+});
+export type TrialFile = z.infer<typeof trialFile>;

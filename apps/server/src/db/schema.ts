@@ -442,6 +442,15 @@ export interface ExerciseTestsRow {
   className?: string;
 }
 
+/** A multi-file Java trial (docs/decisions/0030-multi-file-java-trials.md). */
+export interface ExerciseProjectRow {
+  layout: "flat" | "maven";
+  starter: { path: string; code: string; readOnly?: true }[];
+  solution: { path: string; code: string; readOnly?: true }[];
+  /** The entry class's binary name, e.g. mahishmati.Main. */
+  mainClass: string;
+}
+
 /**
  * Auto-graded exercises ("trials"), seeded from content/courses/<course>/exercises like materials.
  * `cases` holds the hidden cases and `solution` the reference: both never leave the server.
@@ -471,6 +480,8 @@ export const exercises = pgTable(
     tests: jsonb("tests").$type<ExerciseTestsRow>(),
     /** Java: the release the trial runs on (21 for the Java 21 topics); null means 17. */
     release: integer("release"),
+    /** A multi-file Java project's files; null for a single-file trial. */
+    project: jsonb("project").$type<ExerciseProjectRow>(),
   },
   (t) => [
     index("exercises_course_position_idx").on(t.courseId, t.position),

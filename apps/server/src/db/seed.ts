@@ -104,6 +104,7 @@ export async function seedCatalogue(db: Db, catalogue: Catalogue): Promise<SeedR
           cases: e.cases,
           tests: e.tests ?? null,
           release: e.release ?? null,
+          project: e.project ?? null,
         };
         await tx.insert(exercises).values(row).onConflictDoUpdate({ target: exercises.id, set: row });
       }

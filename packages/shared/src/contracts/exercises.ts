@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { slugId } from "./common.js";
+import { projectFile, projectFilesBody } from "./project-files.js";
 import { javaVersion } from "./run.js";
 import { trialHelp } from "./trial-help.js";
 
@@ -51,6 +52,13 @@ export const exerciseDetail = exerciseSummary.extend({
   hiddenTests: z.number().int().nonnegative().optional(),
   /** Java trials: the release the submission is compiled for and run on (17 unless the trial says 21). */
   release: z.number().int().positive().optional(),
+  /**
+   * A multi-file Java project (docs/decisions/0030-multi-file-java-trials.md): its starter files,
+   * one editor tab each; `starter` is then its Main.java. "maven": sources under src/main/java, the
+   * learner's tests under src/test/java, and a read-only pom.xml.
+   */
+  files: z.array(projectFile).optional(),
+  layout: z.enum(["flat", "maven"]).optional(),
 });
 export type ExerciseDetail = z.infer<typeof exerciseDetail>;
 
@@ -60,6 +68,11 @@ export const submissionRequest = z.object({
   language: exerciseLanguage,
   /** Java only; the course default (java17) when omitted. */
   version: javaVersion.optional(),
+  /**
+   * A project trial: every editable file (`code` is then its Main.java, kept for the stored
+   * attempt's preview). Required for a project, refused for a single-file trial.
+   */
+  files: projectFilesBody.optional(),
 });
 export type SubmissionRequest = z.infer<typeof submissionRequest>;
 
@@ -132,22 +145,3 @@ export const trialsPassed = z.object({
 });
 export type TrialsPassed = z.infer<typeof trialsPassed>;
 export const trialsPassedList = z.array(trialsPassed);
-
-/**
- * Multi-file Java trials (docs/decisions/0030-multi-file-java-trials.md): how many files a project
- * may hold and how many characters all of them together, in the content and in a submission.
- */
-export const PROJECT_LIMITS = { files: 24, totalChars: 200_000 } as const;
-
-/** A project file's path: relative, Java names joined by "/", ending in .java (or the read-only pom.xml). */
-export const TRIAL_FILE_PATH = /^(?:[A-Za-z_$][A-Za-z0-9_$]*\/)*[A-Za-z_$][A-Za-z0-9_$]*\.java$/;
-
-/** One file of a multi-file trial, as the editor shows it and a submission sends it. */
-export const trialFile = z.object({
-  path: z
-    .string()
-    .max(200, "must be at most 200 characters")
-    .regex(TRIAL_FILE_PATH, "must be a relative path ending in .java"),
-  code: z.string().max(100_000, "must be at most 100000 characters"),
-});
-export type TrialFile = z.infer<typeof trialFile>;

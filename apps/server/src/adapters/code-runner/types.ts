@@ -33,8 +33,19 @@ export interface CasesJob {
   version: JavaVersion;
   code: string;
   stdins: string[];
+  /** Java: a multi-file project, compiled together and started at its main class (`code` unused). */
+  project?: JavaProject | undefined;
   owner?: JobOwner;
 }
+
+/** A multi-file Java trial's files (paths relative to the project root) and entry class. */
+export interface JavaProject {
+  files: { path: string; code: string }[];
+  mainClass: string;
+}
+
+/** Whether a project path is one of the learner's own tests (Maven's src/test/java). */
+export const isProjectTest = (path: string): boolean => path.startsWith("src/test/java/");
 
 export interface CaseRun {
   stdout: string;
@@ -67,6 +78,8 @@ export interface TestsJob {
   tests: { code: string; className?: string | undefined };
   /** Fresh per run: only the harness's lines that carry it are read. */
   nonce: string;
+  /** Java: a multi-file project; its own tests (src/test/java) compile beside the hidden ones. */
+  project?: JavaProject | undefined;
   owner?: JobOwner;
 }
 

@@ -15,7 +15,7 @@ import type { DbOrTx } from "../../db/client.js";
 import { exerciseAttempts, exercises } from "../../db/schema.js";
 import { NotFoundError, RateLimitedError } from "../../errors.js";
 import { versionFor } from "./grading.js";
-import type { ExerciseService } from "./service.js";
+import { type ExerciseService, projectOf } from "./service.js";
 
 export const TRIAL_RUN_RATE_LIMITED = "Too many runs of this trial's code. Take a breath, then run again in a minute.";
 /** Runs per learner (or visitor's address) per minute: Run is free, but each one uses the sandbox. */
@@ -82,6 +82,7 @@ export function createTrialTools(deps: {
         version: versionFor(row, body.version),
         code: body.code,
         stdins: [stdin],
+        project: projectOf(row, body.files),
         owner: ownerOf(who.user, who.ip),
       });
       const timeMs = Math.round(performance.now() - started);

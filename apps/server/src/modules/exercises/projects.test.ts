@@ -76,7 +76,10 @@ describe.skipIf(Boolean(reason))("multi-file project trials in the sandbox", { t
     const res = await submit(CARAVAN, { code: t.solution, files: editable(t.project?.solution ?? []) });
     expect(res.statusCode, res.body).toBe(200);
     const result = submissionResult.parse(res.json());
-    expect(result.cases.every((c) => c.passed), JSON.stringify(result.cases)).toBe(true);
+    expect(
+      result.cases.every((c) => c.passed),
+      JSON.stringify(result.cases),
+    ).toBe(true);
     expect(result.tests?.map((x) => x.status)).toEqual(t.tests?.names.map(() => "passed"));
     expect(result.passed).toBe(true);
   });

@@ -535,6 +535,8 @@ export const exerciseAttempts = pgTable(
       .notNull()
       .references(() => exercises.id, { onDelete: "cascade" }),
     code: text("code").notNull(),
+    /** A project trial's every editable file (`code` is then its Main.java); null for a single-file trial. */
+    files: jsonb("files").$type<{ path: string; code: string }[]>(),
     language: text("language").notNull(),
     /** "java17" etc.; null for Python and JavaScript. */
     release: text("release"),

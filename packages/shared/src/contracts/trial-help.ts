@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { projectFile, projectFilesBody } from "./project-files.js";
+import { projectFile, projectFilesBody, trialFile } from "./project-files.js";
 import { javaVersion, runResult } from "./run.js";
 
 /**
@@ -85,7 +85,12 @@ export const attemptList = z.array(attemptSummary);
 
 /** Each check's result as the learner saw it (never hidden data). */
 export const attemptCheck = z.object({ name: z.string(), passed: z.boolean(), timedOut: z.boolean() });
-export const attemptDetail = attemptSummary.extend({ code: z.string(), checks: z.array(attemptCheck) });
+export const attemptDetail = attemptSummary.extend({
+  code: z.string(),
+  /** A project trial: every file the learner sent (`code` is its Main.java). */
+  files: z.array(trialFile).optional(),
+  checks: z.array(attemptCheck),
+});
 export type AttemptDetail = z.infer<typeof attemptDetail>;
 export const attemptIdParams = z.object({ attemptId: z.string().uuid("must be an attempt id") });
 

@@ -119,7 +119,7 @@ export function createTrialTools(deps: {
         .from(exerciseAttempts)
         .where(and(eq(exerciseAttempts.id, attemptId), eq(exerciseAttempts.userId, userId)));
       if (!a) throw new NotFoundError("Attempt not found");
-      return { ...summary(a), code: a.code, checks: a.checks };
+      return { ...summary(a), code: a.code, ...(a.files ? { files: a.files } : {}), checks: a.checks };
     },
   };
 }

@@ -296,7 +296,12 @@ function TrialBody({ exercise, signedIn, onPassed }: TrialBodyProps) {
         <TrialAttempts
           exerciseId={exercise._id}
           email={user.email}
-          onRestore={(restored, when) => replace(restored, `Your attempt of ${when} is back in the editor.`)}
+          onRestore={(restored, when, files) =>
+            replace(
+              exercise.files && files ? filesToDraft(files) : restored,
+              `Your attempt of ${when} is back in the editor.`,
+            )
+          }
         />
       )}
     </div>

@@ -15,6 +15,7 @@ import {
   validateCatalogue,
 } from "./index.js";
 import { findJdk } from "./jdk.js";
+import { programSources } from "./projects.js";
 import { correctIsUniquelyLongest, positionBounds, quizBalanceProblems, quizStats } from "./quiz-checks.js";
 import { has, runPrograms } from "./run-programs.js";
 import { courseFrontMatter, type ExerciseEntry } from "./schema.js";
@@ -663,8 +664,11 @@ describe("every exercise's reference solution passes every case, every starter r
           programs.map((p) => ({
             lang,
             dir: p.dir,
-            files: { [file]: p.exercise[p.role] },
-            entry: lang === "java" ? "Main" : file,
+            // A project compiles its program files together (never its tests) and starts at its Main.
+            files: p.exercise.project
+              ? Object.fromEntries(programSources(p.exercise.project[p.role]).map((f) => [f.path, f.code]))
+              : { [file]: p.exercise[p.role] },
+            entry: p.exercise.project ? p.exercise.project.mainClass : lang === "java" ? "Main" : file,
             stdins: p.exercise.cases.map((c) => c.stdin),
             timeoutMs: 20_000,
             java: p.exercise.release === 21 ? jdk21?.java : undefined,

@@ -5,7 +5,8 @@ import { htmlCheckList } from "@koc/shared/html-checks";
 import { headings, parseMarkdown } from "@koc/shared/markdown";
 import { testNames } from "@koc/shared/unit-tests";
 import { parseFrontMatter } from "./front-matter.js";
-import { type ExerciseEntry, exerciseFrontMatter, type LessonEntry } from "./schema.js";
+import { isProjectSection, mainClassOf, overlay, projectFiles } from "./projects.js";
+import { type ExerciseEntry, exerciseFrontMatter, type LessonEntry, type TrialProject } from "./schema.js";
 import { codeBlocks, unrenderableMarkdown } from "./validate.js";
 
 /** `<lesson-file-stem>.<k>.md`, e.g. 05-the-switch-statement.2.md */
@@ -119,7 +120,54 @@ export function loadExercises(
       for (const { what, line } of unrenderableMarkdown(sections.Task)) {
         own.push(`line ${taskLine + line - 1}: the lesson renderer cannot show ${what}`);
       }
+      // A multi-file Java project: its Starter names its files (docs/decisions/0032).
+      const project = language === "java" && isProjectSection(codeBlocks(sections.Starter)) ? loadProject() : undefined;
+      function loadProject(): (TrialProject & { wrong?: TrialProject["solution"] }) | undefined {
+        const read = (section: "Starter" | "Solution" | "Wrong") => {
+          const r = projectFiles(codeBlocks(sections?.[section] ?? ""), section);
+          own.push(...r.problems);
+          return r;
+        };
+        const starter = read("Starter");
+        const solution = read("Solution");
+        const wrong = sections?.Wrong !== undefined ? read("Wrong") : undefined;
+        if (starter.layout !== solution.layout) own.push("## Starter and ## Solution must share one layout");
+        if (starter.layout === "maven" && !starter.files.some((f) => f.path === "pom.xml"))
+          own.push("a Maven project's ## Starter shows its pom.xml (```xml file=pom.xml readonly)");
+        // The reference is the starter's read-only files plus its own: one project, two states.
+        const readOnly = starter.files.filter((f) => f.readOnly);
+        const solutionFiles = [...readOnly, ...solution.files];
+        const mainPaths = (fs: { path: string; readOnly?: true }[]) =>
+          fs
+            .filter((f) => !f.readOnly && !f.path.startsWith("src/test/"))
+            .map((f) => f.path)
+            .sort()
+            .join(",");
+        if (mainPaths(starter.files) !== mainPaths(solution.files))
+          own.push("## Starter and ## Solution must hold the same program files");
+        const mainClass = mainClassOf(solution.files, solution.layout);
+        if (!mainClass || mainClassOf(starter.files, starter.layout) !== mainClass)
+          own.push(
+            "a project needs exactly one Main.java with public static void main, the same in starter and solution",
+          );
+        const extra = wrong?.files.filter((f) => !solution.files.some((s) => s.path === f.path)) ?? [];
+        if (extra.length > 0)
+          own.push(`## Wrong replaces solution files only (not ${extra.map((f) => f.path).join(", ")})`);
+        return {
+          layout: starter.layout,
+          starter: starter.files,
+          solution: solutionFiles,
+          mainClass: mainClass ?? "Main",
+          ...(wrong ? { wrong: overlay(solutionFiles, wrong.files) } : {}),
+        };
+      }
+      const entryOf = (files: { path: string; code: string }[]) =>
+        files.find((f) => f.path.split("/").at(-1) === "Main.java" && !f.path.startsWith("src/test/"))?.code ?? "";
       const code = (section: "Starter" | "Solution" | "Tests" | "Wrong") => {
+        if (project && section !== "Tests")
+          return entryOf(
+            section === "Starter" ? project.starter : section === "Solution" ? project.solution : (project.wrong ?? []),
+          );
         const blocks = codeBlocks(sections[section] ?? "");
         // An HTML trial's page is html; its checks are JavaScript run against the rendered page.
         const lang = language === "html" && section === "Tests" ? "javascript" : language;
@@ -173,7 +221,7 @@ export function loadExercises(
       } else if (hidden < 3) own.push("needs at least 3 hidden cases or unit tests");
       if (language !== "sql" && (fm.data.ordered !== undefined || fm.data.check !== undefined))
         own.push("ordered: and check: are for SQL trials only");
-      if (language === "java") {
+      if (language === "java" && !project) {
         for (const [what, src] of [
           ["starter", starter],
           ["solution", solution],
@@ -232,7 +280,25 @@ export function loadExercises(
               },
             }
           : {}),
-        ...(wrongCode && fm.data.wrong ? { wrong: { code: wrongCode, fails: fm.data.wrong.fails } } : {}),
+        ...(wrongCode !== undefined && fm.data.wrong
+          ? {
+              wrong: {
+                code: wrongCode,
+                fails: fm.data.wrong.fails,
+                ...(project?.wrong ? { files: project.wrong } : {}),
+              },
+            }
+          : {}),
+        ...(project
+          ? {
+              project: {
+                layout: project.layout,
+                starter: project.starter,
+                solution: project.solution,
+                mainClass: project.mainClass,
+              },
+            }
+          : {}),
         position: lesson.position,
       });
     } catch (err) {

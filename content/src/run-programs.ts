@@ -3,7 +3,7 @@ import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { contentRoot } from "./paths.js";
 
 export const has = (cmd: string, arg = "--version") => spawnSync(cmd, [arg], { stdio: "ignore" }).status === 0;
@@ -153,7 +153,11 @@ export async function runPrograms(programs: Program[]): Promise<ProgramOutcome[]
   const todo = programs.map((p, i) => ({ p, i })).filter(({ i }) => outcomes[i] === undefined);
   for (const { p } of todo) {
     mkdirSync(p.dir, { recursive: true });
-    for (const [name, code] of Object.entries(p.files)) writeFileSync(join(p.dir, name), code);
+    for (const [name, code] of Object.entries(p.files)) {
+      // A multi-file trial's path names its package folders.
+      mkdirSync(dirname(join(p.dir, name)), { recursive: true });
+      writeFileSync(join(p.dir, name), code);
+    }
   }
   const notCompiled = new Set<string>();
   const javaGroups = new Map<string, Program[]>();

@@ -135,7 +135,30 @@ export interface ExerciseEntry {
   /** SQL: whether order counts and the check query of a trial that changes data (decision 0030). */
   sql?: { ordered: boolean; check?: string };
   /** A plausible wrong solution ("## Wrong") and the test it fails: only the content checks read it. */
-  wrong?: { code: string; fails: string };
+  wrong?: { code: string; fails: string; files?: TrialFile[] };
+  /**
+   * A multi-file Java project (docs/decisions/0032-multi-file-java-trials.md): every file of the
+   * starter and of the reference solution. `starter` and `solution` then hold the entry file (the
+   * class Main) so a reader of one file still sees the program's start.
+   */
+  project?: TrialProject;
+}
+
+/** One file of a multi-file trial: a path relative to the project root, e.g. src/main/java/kingdom/Army.java. */
+export interface TrialFile {
+  path: string;
+  code: string;
+  /** Shown but never edited nor sent back (the Maven project's pom.xml). */
+  readOnly?: true;
+}
+
+export interface TrialProject {
+  /** "maven": sources under src/main/java, the learner's own tests under src/test/java, a read-only pom.xml. */
+  layout: "flat" | "maven";
+  starter: TrialFile[];
+  solution: TrialFile[];
+  /** The entry class's binary name, e.g. kingdom.Main (run with java -cp <classes> kingdom.Main). */
+  mainClass: string;
 }
 
 /** A trial's hidden unit tests: JUnit 5 (Java), unittest (Python) or node:test (JavaScript). */

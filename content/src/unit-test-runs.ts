@@ -9,7 +9,7 @@ import { execFileSync } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import {
   JAVA_HARNESS_CLASS,
   JAVA_HARNESS_SOURCE,
@@ -20,7 +20,7 @@ import {
 } from "@koc/shared/unit-tests";
 import { contentRoot } from "./paths.js";
 import { mapLimit, PARALLEL_RUNS, runProcess } from "./run-programs.js";
-import type { ExerciseEntry } from "./schema.js";
+import type { ExerciseEntry, TrialFile } from "./schema.js";
 
 export const JUNIT_JAR = "/usr/share/java/junit-platform-console-standalone.jar";
 
@@ -29,6 +29,8 @@ export interface Suite {
   exercise: ExerciseEntry;
   role: "solution" | "starter" | "wrong";
   code: string;
+  /** A multi-file project: every file (its own tests under src/test/java too), compiled together. */
+  files?: TrialFile[];
 }
 
 /** Each test's status by name, or why none ran. */
@@ -51,6 +53,7 @@ function cacheKey(s: Suite, java?: string): string {
         s.exercise.release ?? 17,
         java ?? "",
         s.code,
+        s.files?.map((f) => [f.path, f.code]) ?? null,
         s.exercise.tests?.code,
       ]),
     )
@@ -95,7 +98,12 @@ function runJava(suites: Suite[], java: string, release: number): SuiteOutcome[]
     const dirs = suites.map((s, i) => {
       const dir = join(root, String(i));
       mkdirSync(dir);
-      writeFileSync(join(dir, "Main.java"), s.code);
+      if (s.files) {
+        for (const f of s.files.filter((f) => !f.readOnly)) {
+          mkdirSync(dirname(join(dir, f.path)), { recursive: true });
+          writeFileSync(join(dir, f.path), f.code);
+        }
+      } else writeFileSync(join(dir, "Main.java"), s.code);
       writeFileSync(join(dir, `${s.exercise.tests?.className}.java`), s.exercise.tests?.code ?? "");
       return dir;
     });

@@ -11,6 +11,7 @@ import { loadExercises } from "./exercises.js";
 import { coursesDir, loadCatalogue } from "./index.js";
 import { findJdk } from "./jdk.js";
 import { has } from "./run-programs.js";
+import type { TrialFile } from "./schema.js";
 import { JUNIT_JAR, runSuites, type Suite } from "./unit-test-runs.js";
 
 const { catalogue } = loadCatalogue(coursesDir);
@@ -21,6 +22,7 @@ const canRun = {
   python: has("python3"),
   javascript: true,
 };
+const filesOf = (files: TrialFile[] | undefined) => (files ? { files } : {});
 const java21Trials = trials.filter((t) => t.release === 21);
 
 describe("reading a trial's tests", () => {
@@ -104,6 +106,69 @@ cases:
   });
 });
 
+describe("multi-file project trials (file= fences)", () => {
+  const lessons = catalogue.courses.find((c) => c.id === "java-programming")?.lessons ?? [];
+  const front = `---
+title: Echo project
+difficulty: 1
+language: java
+hints: ["Print it."]
+cases:
+  - { name: one, sample: true, stdin: "", stdout: "1\\n" }
+  - { name: two, stdin: "", stdout: "1\\n" }
+  - { name: three, stdin: "", stdout: "1\\n" }
+  - { name: four, stdin: "", stdout: "1\\n" }
+---
+`;
+  const main = (path = "kingdom/Main.java", pkg = "kingdom") =>
+    `\`\`\`java file=${path}\npackage ${pkg};\n\npublic class Main { public static void main(String[] a) { System.out.println(kingdom.army.Unit.one()); } }\n\`\`\``;
+  const unit = (path = "kingdom/army/Unit.java", pkg = "kingdom.army") =>
+    `\`\`\`java file=${path}\npackage ${pkg};\n\npublic class Unit { public static int one() { return 1; } }\n\`\`\``;
+  const body = (starter: string, solution = starter) =>
+    `## Task\n\nPrint what Unit.one returns, from a project of two files in two packages.\n\n## Starter\n\n${starter}\n\n## Solution\n\n${solution}\n`;
+  const load = (text: string) => {
+    const dir = mkdtempSync(join(tmpdir(), "koc-proj-"));
+    try {
+      writeFileSync(join(dir, "00-introduction-to-java.1.md"), text);
+      return loadExercises("java-programming", dir, ["00-introduction-to-java.1.md"], lessons);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+
+  it("loads a flat project: its files, its main class, its Main.java as the starter", () => {
+    const { exercises, problems } = load(front + body(`${main()}\n\n${unit()}`));
+    expect(problems).toEqual([]);
+    expect(exercises[0]?.project).toMatchObject({ layout: "flat", mainClass: "kingdom.Main" });
+    expect(exercises[0]?.project?.starter.map((f) => f.path)).toEqual(["kingdom/Main.java", "kingdom/army/Unit.java"]);
+    expect(exercises[0]?.starter).toContain("public class Main");
+  });
+
+  it("loads a Maven project with its read-only pom.xml", () => {
+    const pom = "```xml file=pom.xml readonly\n<project></project>\n```";
+    const m = main("src/main/java/kingdom/Main.java");
+    const u = unit("src/main/java/kingdom/army/Unit.java");
+    const { exercises, problems } = load(front + body(`${pom}\n\n${m}\n\n${u}`, `${m}\n\n${u}`));
+    expect(problems).toEqual([]);
+    expect(exercises[0]?.project?.layout).toBe("maven");
+    expect(exercises[0]?.project?.solution.find((f) => f.path === "pom.xml")?.readOnly).toBe(true);
+  });
+
+  it.each([
+    [body(`${main()}\n\n${unit("kingdom/army/Unit.java", "kingdom")}`), /must declare package kingdom\.army/],
+    [body(`${main()}\n\n${unit("../Unit.java", "")}`), /relative path of Java names/],
+    [body(`${main()}\n\n${unit("kingdom/army/Unit.txt")}`), /ending in \.java/],
+    [body(`${main()}\n\n${main()}`), /appears twice/],
+    [body(`${main()}\n\n${unit("kingdom/army/Troop.java")}`), /its file must be Unit\.java/],
+    [body(unit()), /exactly one Main\.java/],
+    [body(`${main()}\n\n${unit()}`, main()), /same program files/],
+    [body(`${main("src/main/java/kingdom/Main.java")}\n\n${unit("src/main/java/kingdom/army/Unit.java")}`), /pom\.xml/],
+    [body(`${main()}\n\n\`\`\`java\nclass Loose {}\n\`\`\``), /names its file/],
+  ])("refuses a malformed project (%#)", (text, problem) => {
+    expect(load(front + text).problems.join("\n")).toMatch(problem);
+  });
+});
+
 describe("the unit-tested trials", () => {
   it("exist in every course with trials, and keep a wrong solution each", () => {
     for (const lang of ["java", "python", "javascript"]) {
@@ -129,9 +194,11 @@ describe("the unit-tested trials", () => {
       }
       const mine = trials.filter((t) => t.language === lang && (t.release !== 21 || jdk21));
       const suites: Suite[] = mine.flatMap((exercise) => [
-        { exercise, role: "solution" as const, code: exercise.solution },
-        { exercise, role: "starter" as const, code: exercise.starter },
-        ...(exercise.wrong ? [{ exercise, role: "wrong" as const, code: exercise.wrong.code }] : []),
+        { exercise, role: "solution" as const, code: exercise.solution, ...filesOf(exercise.project?.solution) },
+        { exercise, role: "starter" as const, code: exercise.starter, ...filesOf(exercise.project?.starter) },
+        ...(exercise.wrong
+          ? [{ exercise, role: "wrong" as const, code: exercise.wrong.code, ...filesOf(exercise.wrong.files) }]
+          : []),
       ]);
       const outcomes = await runSuites(suites, jdk21);
       const problems = suites.flatMap((s, i) => {

@@ -35,6 +35,10 @@ export interface CodeBlock {
   release: 17 | 21;
   /** ```java fragment: part of a program (a method, a statement, a shape), highlighted, never compiled or run. */
   fragment: boolean;
+  /** A multi-file trial's block: the file it is, from the fence's `file=<path>` (docs/decisions/0032). */
+  file?: string;
+  /** The fence says `readonly`: the learner sees the file but cannot edit it (a project's pom.xml). */
+  readOnly?: boolean;
 }
 
 /** The code blocks of a lesson or question text, as the one Markdown grammar reads them. */
@@ -44,7 +48,14 @@ export function codeBlocks(markdown: string): CodeBlock[] {
     code: b.code === "" ? "" : `${b.code}\n`,
     release: /(?:^|\s)release=21\b/.test(b.meta) ? 21 : 17,
     fragment: isFragment(b.meta),
+    ...fileOf(b.meta),
   }));
+}
+
+function fileOf(meta: string): { file?: string; readOnly?: boolean } {
+  const file = /(?:^|\s)file=(\S+)/.exec(meta)?.[1];
+  if (file === undefined) return {};
+  return /(?:^|\s)readonly(?:\s|$)/.test(meta) ? { file, readOnly: true } : { file };
 }
 
 /** Words of prose: everything outside code blocks. */

@@ -10,6 +10,7 @@ export * from "./contracts/health.js";
 export * from "./contracts/mentor.js";
 export * from "./contracts/payments.js";
 export * from "./contracts/progress.js";
+export * from "./contracts/project-files.js";
 export * from "./contracts/quiz.js";
 export * from "./contracts/referral.js";
 export * from "./contracts/review.js";

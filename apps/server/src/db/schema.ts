@@ -451,6 +451,15 @@ export interface ExerciseTestsRow {
   widths?: number[];
 }
 
+/** A multi-file Java trial (docs/decisions/0032-multi-file-java-trials.md). */
+export interface ExerciseProjectRow {
+  layout: "flat" | "maven";
+  starter: { path: string; code: string; readOnly?: true }[];
+  solution: { path: string; code: string; readOnly?: true }[];
+  /** The entry class's binary name, e.g. mahishmati.Main. */
+  mainClass: string;
+}
+
 /**
  * Auto-graded exercises ("trials"), seeded from content/courses/<course>/exercises like materials.
  * `cases` holds the hidden cases and `solution` the reference: both never leave the server.
@@ -482,6 +491,8 @@ export const exercises = pgTable(
     release: integer("release"),
     /** SQL trials: whether the rows' order counts, and the check query of a trial that changes data. */
     sql: jsonb("sql").$type<ExerciseSqlRow>(),
+    /** A multi-file Java project's files; null for a single-file trial. */
+    project: jsonb("project").$type<ExerciseProjectRow>(),
   },
   (t) => [
     index("exercises_course_position_idx").on(t.courseId, t.position),
@@ -535,6 +546,8 @@ export const exerciseAttempts = pgTable(
       .notNull()
       .references(() => exercises.id, { onDelete: "cascade" }),
     code: text("code").notNull(),
+    /** A project trial's every editable file (`code` is then its Main.java); null for a single-file trial. */
+    files: jsonb("files").$type<{ path: string; code: string }[]>(),
     language: text("language").notNull(),
     /** "java17" etc.; null for Python and JavaScript. */
     release: text("release"),

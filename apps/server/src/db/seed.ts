@@ -105,6 +105,7 @@ export async function seedCatalogue(db: Db, catalogue: Catalogue): Promise<SeedR
           tests: e.tests ?? null,
           release: e.release ?? null,
           sql: e.sql ?? null,
+          project: e.project ?? null,
         };
         await tx.insert(exercises).values(row).onConflictDoUpdate({ target: exercises.id, set: row });
       }

@@ -1,4 +1,4 @@
-// Shows or checks one learner page for an HTML trial (docs/decisions/0030-html-trials.md). This page
+// Shows or checks one learner page for an HTML trial (docs/decisions/0031-html-trials.md). This page
 // is loaded in an opaque-origin sandboxed frame (sandbox="allow-scripts", no allow-same-origin), so
 // nothing here can reach the app's storage, cookies or DOM. It takes one request: it replaces its
 // own document with the learner's page (this page's policy refuses the page's inline scripts, event

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { slugId } from "./common.js";
+import { projectFile, projectFilesBody } from "./project-files.js";
 import { javaVersion } from "./run.js";
 import { trialHelp } from "./trial-help.js";
 
@@ -58,6 +59,13 @@ export const exerciseDetail = exerciseSummary.extend({
     .optional(),
   /** Java trials: the release the submission is compiled for and run on (17 unless the trial says 21). */
   release: z.number().int().positive().optional(),
+  /**
+   * A multi-file Java project (docs/decisions/0032-multi-file-java-trials.md): its starter files,
+   * one editor tab each; `starter` is then its Main.java. "maven": sources under src/main/java, the
+   * learner's tests under src/test/java, and a read-only pom.xml.
+   */
+  files: z.array(projectFile).optional(),
+  layout: z.enum(["flat", "maven"]).optional(),
 });
 export type ExerciseDetail = z.infer<typeof exerciseDetail>;
 
@@ -67,6 +75,11 @@ export const submissionRequest = z.object({
   language: exerciseLanguage,
   /** Java only; the course default (java17) when omitted. */
   version: javaVersion.optional(),
+  /**
+   * A project trial: every editable file (`code` is then its Main.java, kept for the stored
+   * attempt's preview). Required for a project, refused for a single-file trial.
+   */
+  files: projectFilesBody.optional(),
 });
 export type SubmissionRequest = z.infer<typeof submissionRequest>;
 

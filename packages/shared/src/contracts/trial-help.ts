@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { projectFile, projectFilesBody, trialFile } from "./project-files.js";
 import { javaVersion, runResult } from "./run.js";
 
 /**
@@ -43,7 +44,12 @@ export const revealRequest = z.object({
 });
 export type RevealRequest = z.infer<typeof revealRequest>;
 
-export const solutionResult = z.object({ solution: z.string(), help: trialHelp });
+export const solutionResult = z.object({
+  solution: z.string(),
+  help: trialHelp,
+  /** A project trial: every file of the reference (`solution` is its Main.java). */
+  files: z.array(projectFile).optional(),
+});
 export type SolutionResult = z.infer<typeof solutionResult>;
 
 /** POST /api/exercises/{id}/run: the learner's code on the first sample's input or their own. Not an attempt. */
@@ -53,6 +59,8 @@ export const trialRunRequest = z.object({
   stdin: z.string().max(10_000, "must be at most 10000 characters").optional(),
   /** Java only; the course default (java17) when omitted, as for a submission. */
   version: javaVersion.optional(),
+  /** A project trial: every editable file, as for a submission. */
+  files: projectFilesBody.optional(),
 });
 export type TrialRunRequest = z.infer<typeof trialRunRequest>;
 export const trialRunResult = runResult.extend({ usedSample: z.string().nullable() });
@@ -77,7 +85,12 @@ export const attemptList = z.array(attemptSummary);
 
 /** Each check's result as the learner saw it (never hidden data). */
 export const attemptCheck = z.object({ name: z.string(), passed: z.boolean(), timedOut: z.boolean() });
-export const attemptDetail = attemptSummary.extend({ code: z.string(), checks: z.array(attemptCheck) });
+export const attemptDetail = attemptSummary.extend({
+  code: z.string(),
+  /** A project trial: every file the learner sent (`code` is its Main.java). */
+  files: z.array(trialFile).optional(),
+  checks: z.array(attemptCheck),
+});
 export type AttemptDetail = z.infer<typeof attemptDetail>;
 export const attemptIdParams = z.object({ attemptId: z.string().uuid("must be an attempt id") });
 

@@ -132,6 +132,34 @@ export async function spawnJavac(
   /** Besides outDir: jars the source compiles against (a trial's hidden tests: JUnit's API). */
   extraClasspath?: string,
 ): Promise<CompileOutcome> {
+  return javacIn(jdk, release, dirname(sourceFile), [basename(sourceFile)], outDir, limits, extraClasspath);
+}
+
+/**
+ * A multi-file project's sources compiled together by one javac (docs/decisions/0032): `files`
+ * are relative to `root`, so diagnostics name them as the learner's tabs do.
+ */
+export function spawnJavacFiles(
+  jdk: Jdk,
+  release: number,
+  root: string,
+  files: string[],
+  outDir: string,
+  limits: CompileLimits = DEFAULT_COMPILE_LIMITS,
+  extraClasspath?: string,
+): Promise<CompileOutcome> {
+  return javacIn(jdk, release, root, files, outDir, limits, extraClasspath);
+}
+
+async function javacIn(
+  jdk: Jdk,
+  release: number,
+  cwd: string,
+  files: string[],
+  outDir: string,
+  limits: CompileLimits,
+  extraClasspath: string | undefined,
+): Promise<CompileOutcome> {
   const javacArgs = [
     "-J-Xshare:auto",
     "-J-XX:+UseSerialGC",
@@ -151,7 +179,7 @@ export async function spawnJavac(
     extraClasspath ? `${outDir}:${extraClasspath}` : outDir,
     "-sourcepath",
     ".",
-    basename(sourceFile),
+    ...files,
   ];
   const [cmd, args] = PRLIMIT
     ? [
@@ -159,7 +187,7 @@ export async function spawnJavac(
         [`--cpu=${limits.cpuSeconds}`, `--fsize=${limits.outputBytes}`, "--core=0", "--", jdk.javac, ...javacArgs],
       ]
     : [jdk.javac, javacArgs];
-  const r = await exec(cmd, args, { cwd: dirname(sourceFile), timeoutMs: limits.wallMs });
+  const r = await exec(cmd, args, { cwd, timeoutMs: limits.wallMs });
   if (r.timedOut || r.signal === "SIGXCPU" || r.signal === "SIGKILL") {
     return { ok: false, diagnostics: compileLimitMessage.time(limits) };
   }

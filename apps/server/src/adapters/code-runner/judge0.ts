@@ -24,6 +24,10 @@ export interface Judge0Options {
   memoryKb?: number;
 }
 
+/** Judge0 takes one source file per submission: multi-file project trials need the local sandbox. */
+export const JUDGE0_PROJECTS_MESSAGE =
+  "Multi-file Java project trials cannot be graded by the Judge0 runner: they need the server's own sandbox (CODE_RUNNER=local).";
+
 export const JUDGE0_UNIT_TESTS_MESSAGE =
   "This trial is graded by unit tests, which this server's Judge0 runner cannot run (CODE_RUNNER=judge0). Trials graded on input and output still work; unit-tested ones need CODE_RUNNER=local or auto with a JDK, Debian's junit5 and bubblewrap.";
 
@@ -246,6 +250,9 @@ export function createJudge0Runner(options: Judge0Options): CodeRunner {
       };
     },
     async runCases(job) {
+      // One source per submission here; a multi-file project needs the server's own sandbox
+      // (docs/decisions/0032-multi-file-java-trials.md).
+      if (job.project) throw new UnsupportedError(JUDGE0_PROJECTS_MESSAGE);
       let languageId: number;
       let source = job.code;
       if (job.language === "java") {

@@ -10,12 +10,12 @@ import {
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { UnavailableError, UnsupportedError } from "../../errors.js";
 import { runCasesWithin } from "./cases.js";
 import { detectRunCeiling, type RunCgroup } from "./cgroup.js";
 import { detectEntry } from "./class-name.js";
-import { type CompileLimits, CompilerPool, DEFAULT_COMPILE_LIMITS, spawnJavac } from "./compiler.js";
+import { type CompileLimits, CompilerPool, DEFAULT_COMPILE_LIMITS, spawnJavac, spawnJavacFiles } from "./compiler.js";
 import { discoverJdks, type Jdk } from "./jdk.js";
 import { JobQueue } from "./queue.js";
 import {
@@ -31,7 +31,9 @@ import {
 import {
   type CaseRun,
   type CodeRunner,
+  isProjectTest,
   JAVA_VERSIONS,
+  type JavaProject,
   type JavaVersion,
   LANGUAGE_NAME,
   releaseOf,
@@ -326,6 +328,25 @@ function localRunner(env: LocalEnvironment, options: LocalRunnerOptions) {
     return { compiled, classes, entry };
   }
 
+  /**
+   * A multi-file project (docs/decisions/0032): every program file under src/ (the learner's own
+   * tests aside), compiled together by one javac into classes/.
+   */
+  async function compileProject(target: Target, version: JavaVersion, project: JavaProject, dir: string) {
+    chmodSync(dir, 0o711);
+    const src = join(dir, "src");
+    const classes = join(dir, "classes");
+    mkdirSync(src);
+    mkdirSync(classes, { mode: 0o755 });
+    chmodSync(classes, 0o755);
+    const paths = writeProjectFiles(
+      src,
+      project.files.filter((f) => !isProjectTest(f.path)),
+    );
+    const compiled = await spawnJavacFiles(target.jdk, releaseOf(version), src, paths, classes);
+    return { compiled, classes, entry: { mainClass: project.mainClass } };
+  }
+
   const runTests = createTestRunner({
     workRoot,
     heapMb: limits.heapMb,
@@ -339,10 +360,15 @@ function localRunner(env: LocalEnvironment, options: LocalRunnerOptions) {
           target.compiler.compile(release, source, outDir, undefined, extra),
       };
     },
-    compileLearner: async (version, code, dir) => {
-      const { compiled, classes } = await compileJava(javaTarget(version), version, code, dir);
+    compileLearner: async (version, code, dir, project) => {
+      const target = javaTarget(version);
+      const { compiled, classes } = project
+        ? await compileProject(target, version, project, dir)
+        : await compileJava(target, version, code, dir);
       return { compiled, classes };
     },
+    compileFiles: (version, root, files, outDir, extra) =>
+      spawnJavacFiles(javaTarget(version).jdk, releaseOf(version), root, files, outDir, undefined, extra),
     anyJdk,
     runInSandbox: async (jdk, appDir, argv, stdin, slot) => toCase(await runOnce(jdk, slot, appDir, argv, stdin)),
     readable: readableBySandbox,
@@ -403,7 +429,9 @@ function localRunner(env: LocalEnvironment, options: LocalRunnerOptions) {
           const dir = mkdtempSync(join(workRoot, "cases-"));
           try {
             // Compiled once; every case then runs the same classes in a fresh sandbox.
-            const { compiled, classes, entry } = await compileJava(target, job.version, job.code, dir);
+            const { compiled, classes, entry } = job.project
+              ? await compileProject(target, job.version, job.project, dir)
+              : await compileJava(target, job.version, job.code, dir);
             if (!compiled.ok) return { compileError: compiled.diagnostics, runs: [] };
             readableBySandbox(classes);
             const argv = [target.jdk.java, ...jvmArgs(limits), "-cp", "/app", entry.mainClass];
@@ -460,6 +488,15 @@ function localRunner(env: LocalEnvironment, options: LocalRunnerOptions) {
     },
   };
   return runner;
+}
+
+/** Writes a project's files below `root` (their paths were validated: Java names and "/" only); their paths. */
+export function writeProjectFiles(root: string, files: { path: string; code: string }[]): string[] {
+  for (const f of files) {
+    mkdirSync(dirname(join(root, f.path)), { recursive: true });
+    writeFileSync(join(root, f.path), f.code);
+  }
+  return files.map((f) => f.path);
 }
 
 /**

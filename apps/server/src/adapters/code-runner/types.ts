@@ -34,6 +34,8 @@ export interface CasesJob {
   code: string;
   /** SQL: each case's tables (CREATE TABLE and INSERT statements). */
   stdins: string[];
+  /** Java: a multi-file project, compiled together and started at its main class (`code` unused). */
+  project?: JavaProject | undefined;
   owner?: JobOwner;
   /**
    * SQL only: whether the rows' order counts, and for a trial whose statements change data, the
@@ -41,6 +43,15 @@ export interface CasesJob {
    */
   sql?: { ordered: boolean; check?: string | undefined };
 }
+
+/** A multi-file Java trial's files (paths relative to the project root) and entry class. */
+export interface JavaProject {
+  files: { path: string; code: string }[];
+  mainClass: string;
+}
+
+/** Whether a project path is one of the learner's own tests (Maven's src/test/java). */
+export const isProjectTest = (path: string): boolean => path.startsWith("src/test/java/");
 
 export interface CaseRun {
   stdout: string;
@@ -73,6 +84,8 @@ export interface TestsJob {
   tests: { code: string; className?: string | undefined };
   /** Fresh per run: only the harness's lines that carry it are read. */
   nonce: string;
+  /** Java: a multi-file project; its own tests (src/test/java) compile beside the hidden ones. */
+  project?: JavaProject | undefined;
   owner?: JobOwner;
 }
 

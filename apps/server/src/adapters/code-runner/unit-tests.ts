@@ -8,7 +8,7 @@ import {
   rmSync,
   writeFileSync,
 } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import {
   JAVA_HARNESS_CLASS,
   JAVA_HARNESS_SOURCE,
@@ -19,8 +19,8 @@ import {
 import { UnavailableError } from "../../errors.js";
 import type { CompileOutcome } from "./compiler.js";
 import type { Jdk } from "./jdk.js";
-import type { CaseRun, JavaVersion, TestsJob, TestsResult } from "./types.js";
-import { LANGUAGE_NAME, releaseOf } from "./types.js";
+import type { CaseRun, JavaProject, JavaVersion, TestsJob, TestsResult } from "./types.js";
+import { isProjectTest, LANGUAGE_NAME, releaseOf } from "./types.js";
 
 /** Debian's junit5: the JUnit Platform launcher with Jupiter (its manifest names the other jars). */
 export const JUNIT_JAR = "/usr/share/java/junit-platform-console-standalone.jar";
@@ -49,7 +49,16 @@ export interface TestRunContext {
     version: JavaVersion,
     code: string,
     dir: string,
+    project?: JavaProject,
   ): Promise<{ compiled: CompileOutcome; classes: string }>;
+  /** A project's tests (the learner's own and the hidden class) compiled together against its classes. */
+  compileFiles(
+    version: JavaVersion,
+    root: string,
+    files: string[],
+    outDir: string,
+    extraClasspath: string,
+  ): Promise<CompileOutcome>;
   /** The JDK for non-Java runs (the sandbox needs one to bind). */
   anyJdk: Jdk;
   runInSandbox(jdk: Jdk, appDir: string, argv: string[], stdin: string, slot: number): Promise<CaseRun>;
@@ -84,6 +93,14 @@ function harnessCache(ctx: TestRunContext) {
   };
 }
 
+function writeOwnTests(root: string, files: JavaProject["files"]): string[] {
+  for (const f of files) {
+    mkdirSync(dirname(join(root, f.path)), { recursive: true });
+    writeFileSync(join(root, f.path), f.code);
+  }
+  return files.map((f) => f.path);
+}
+
 /** Runs a trial's hidden tests for the local runner (called inside its queue slot). */
 export function createTestRunner(ctx: TestRunContext) {
   const harness = harnessCache(ctx);
@@ -93,13 +110,26 @@ export function createTestRunner(ctx: TestRunContext) {
     if (!existsSync(junit)) throw new UnavailableError(JUNIT_MISSING);
     const target = ctx.javaTarget(job.version);
     const harnessClasses = await harness(job.version);
-    const { compiled, classes } = await ctx.compileLearner(job.version, job.code, dir);
+    const { compiled, classes } = await ctx.compileLearner(job.version, job.code, dir, job.project);
     if (!compiled.ok) return { compileError: compiled.diagnostics };
     const className = job.tests.className ?? "Tests";
     const testSrc = join(dir, "tests");
     mkdirSync(testSrc);
     const testFile = join(testSrc, `${className}.java`);
     writeFileSync(testFile, job.tests.code);
+    const ownTests = job.project?.files.filter((f) => isProjectTest(f.path)) ?? [];
+    if (ownTests.length > 0) {
+      // A Maven project's own tests must compile (shown as the learner's error); the hidden class
+      // then compiles alone, so its words never mix with the learner's.
+      const own = await ctx.compileFiles(
+        job.version,
+        join(dir, "src"),
+        writeOwnTests(join(dir, "src"), ownTests),
+        classes,
+        junit,
+      );
+      if (!own.ok) return { compileError: own.diagnostics };
+    }
     // The tests see the learner's classes and JUnit's API, never the learner's source folder.
     const tested = await target.compile(releaseOf(job.version), testFile, classes, undefined, junit);
     if (!tested.ok) return { testCompileError: tested.diagnostics };

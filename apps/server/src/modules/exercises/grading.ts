@@ -7,7 +7,7 @@ import {
   type SubmissionTest,
 } from "@koc/shared";
 import { assembleTests, parseHarnessOutput, stringLiterals, testCompileMessage } from "@koc/shared/unit-tests";
-import type { CasesResult, CodeRunner, JobOwner } from "../../adapters/code-runner/types.js";
+import type { CasesResult, CodeRunner, JavaProject, JobOwner } from "../../adapters/code-runner/types.js";
 import type { exercises } from "../../db/schema.js";
 
 type Row = typeof exercises.$inferSelect;
@@ -59,6 +59,7 @@ export async function runHiddenTests(
   version: JavaVersion,
   code: string,
   owner?: JobOwner,
+  project?: JavaProject,
 ): Promise<SubmissionTest[]> {
   const tests = row.tests;
   if (!tests || row.language === "sql") return [];
@@ -69,6 +70,7 @@ export async function runHiddenTests(
     code,
     tests: { code: tests.code, className: tests.className },
     nonce,
+    project,
     ...(owner ? { owner } : {}),
   });
   if (outcome.compileError !== undefined) {

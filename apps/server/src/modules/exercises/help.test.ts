@@ -18,6 +18,8 @@ import { seedCatalogue } from "../../db/seed.js";
 import { createHelpStateSigner } from "./help-state.js";
 
 const PYTHON = "python-programming--getting-started-with-python--1";
+/** The object-oriented part's project trial (several files and a hidden suite). */
+const PROJECT = "java-programming--packages-and-imports--4";
 const catalogue = realCatalogue();
 const trial = catalogue.courses.flatMap((c) => c.exercises ?? []).find((e) => e.id === PYTHON);
 if (!trial) throw new Error(`no trial ${PYTHON}`);
@@ -35,6 +37,8 @@ const standIn: CodeRunner = {
     throw new Error("not used");
   },
   runCases: async (job) => {
+    // A project is graded by the sandbox in projects.test.ts; here it only needs to be stored.
+    if (job.project) return { runs: [], compileError: "Main.java:1: error: the stand-in compiles no project" };
     casesRun += job.stdins.length;
     return {
       runs: job.stdins.map((stdin) => ({
@@ -364,6 +368,33 @@ describe.each(engines)("the ladder of help on %s", (engine) => {
     const repeat = await call("POST", "/api/quiz/receipts", { receipts: [token, forged] }, u.auth);
     expect(repeat.json()).toEqual({ accepted: 1, rejected: 1 });
     expect(await progressXp(u.auth)).toBe(XP_PER_TRIAL_WITH_HELP);
+  });
+
+  it("keeps every file of a project trial's attempt, and gives them back with the attempt", async () => {
+    ip += 1;
+    const owner = await registerUser(app);
+    const project = catalogue.courses.flatMap((c) => c.exercises ?? []).find((e) => e.id === PROJECT);
+    const files = (project?.project?.starter ?? [])
+      .filter((f) => !f.readOnly)
+      .map(({ path, code }) => ({ path, code }));
+    expect(files.length).toBeGreaterThan(2);
+    const main = files.find((f) => f.path.endsWith("Main.java"));
+    const sent = await call(
+      "POST",
+      `/api/exercises/${PROJECT}/submissions`,
+      { code: main?.code, language: "java", files },
+      owner.auth,
+    );
+    expect(sent.statusCode).toBe(200);
+    const [attempt] = (await call("GET", `/api/exercises/${PROJECT}/attempts`, undefined, owner.auth)).json();
+    const detail = await call("GET", `/api/exercise-attempts/${attempt._id}`, undefined, owner.auth);
+    expect(detail.json()).toMatchObject({ code: main?.code, files, compileError: true });
+    // A single-file trial's attempt has no files.
+    await fail(owner.auth);
+    const [single] = (await call("GET", `${base}/attempts`, undefined, owner.auth)).json();
+    expect(
+      (await call("GET", `/api/exercise-attempts/${single._id}`, undefined, owner.auth)).json().files,
+    ).toBeUndefined();
   });
 
   it("keeps a learner's drafts: last write wins by timestamp, size-limited, only real trials and lessons", async () => {

@@ -1,6 +1,7 @@
 import {
   type HelpRecord,
   nextHint,
+  type ProjectFile,
   type RevealRequest,
   SOLUTION_AFTER_FAILURES,
   type SolutionResult,
@@ -10,7 +11,7 @@ import {
 } from "@koc/shared";
 import { and, eq, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
-import { exerciseHelp, exercisePasses, type exercises } from "../../db/schema.js";
+import { type ExerciseProjectRow, exerciseHelp, exercisePasses, type exercises } from "../../db/schema.js";
 import { ConflictError, ForbiddenError, NotFoundError } from "../../errors.js";
 import type { HelpStateSigner, VisitorHelp } from "./help-state.js";
 
@@ -137,16 +138,32 @@ export function createHelpLadder({ db, signer, now }: { db: DbOrTx; signer: Help
             set: { revealedAt: sql`coalesce(${exerciseHelp.revealedAt}, excluded.revealed_at)`, updatedAt: new Date() },
           });
       }
-      return { solution: row.solution, help: view(row, revealed, who, await solvedWithHelp(row, who, revealed)) };
+      return {
+        solution: row.solution,
+        ...solutionFiles(row),
+        help: view(row, revealed, who, await solvedWithHelp(row, who, revealed)),
+      };
     },
 
     /** The reference again: after the reveal, or to compare after a pass; 403 before either. */
     async solution(row: Row, who: Helped): Promise<SolutionResult> {
       const s = await load(row, who);
       if (!solutionReadable({ ...s, hintCount: row.hints.length })) throw new ForbiddenError(SOLUTION_SEALED);
-      return { solution: row.solution, help: view(row, s, who, await solvedWithHelp(row, who, s)) };
+      return {
+        solution: row.solution,
+        ...solutionFiles(row),
+        help: view(row, s, who, await solvedWithHelp(row, who, s)),
+      };
     },
   };
 }
 
 export type HelpLadder = ReturnType<typeof createHelpLadder>;
+
+/** A project trial's reference: every file, the read-only pom.xml too (docs/decisions/0032). */
+function solutionFiles(row: { project: ExerciseProjectRow | null }): { files?: ProjectFile[] } {
+  if (!row.project) return {};
+  return {
+    files: row.project.solution.map((f) => ({ path: f.path, code: f.code, ...(f.readOnly ? { readOnly: true } : {}) })),
+  };
+}

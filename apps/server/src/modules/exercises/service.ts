@@ -4,12 +4,13 @@ import type {
   RedeemReceiptsResult,
   SubmissionRequest,
   SubmissionResult,
+  TrialFile,
   TrialsPassed,
 } from "@koc/shared";
 import { mayOpenLesson as mayOpen, type Reader } from "@koc/shared";
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { ownerOf } from "../../adapters/code-runner/fair-share.js";
-import type { CodeRunner } from "../../adapters/code-runner/types.js";
+import type { CodeRunner, JavaProject } from "../../adapters/code-runner/types.js";
 import type { RateLimiter } from "../../adapters/rate-limit/types.js";
 import type { DbOrTx } from "../../db/client.js";
 import { courses, exerciseHelp, exercisePasses, exercises, redeemedReceipts } from "../../db/schema.js";
@@ -47,6 +48,24 @@ type Row = typeof exercises.$inferSelect;
  * Who submits: a learner (recorded, limited by id) or a visitor (a receipt, limited by address; their
  * signed help state, if any, in `helpToken`).
  */
+/**
+ * A project trial's submission as the runner takes it: every file the learner sent (a Maven
+ * project's under src/main/java or src/test/java) and the trial's own entry class. A project
+ * needs its files, a single-file trial refuses them (400 naming body.files).
+ */
+export function projectOf(row: Pick<Row, "project">, files: TrialFile[] | undefined): JavaProject | undefined {
+  if (!row.project) {
+    if (files !== undefined) throw new BadRequestError("body.files: this trial is a single file: send code only");
+    return undefined;
+  }
+  if (files === undefined) throw new BadRequestError("body.files: this trial is a project: send every file");
+  if (row.project.layout === "maven") {
+    const outside = files.find((f) => !/^src\/(main|test)\/java\//.test(f.path));
+    if (outside) throw new BadRequestError(`body.files: ${outside.path} must lie under src/main/java or src/test/java`);
+  }
+  return { files, mainClass: row.project.mainClass };
+}
+
 export type Submitter = { user: { id: string; isPremium: boolean } | null; ip: string; helpToken?: string | undefined };
 
 export function createExerciseService({
@@ -161,6 +180,16 @@ export function createExerciseService({
         ...(row.tests ? { hiddenTests: row.tests.names.length } : {}),
         ...(row.language === "java" ? { release: row.release ?? 17 } : {}),
         ...(row.language === "html" && row.tests ? { pageChecks: pageChecksOf(row.tests) } : {}),
+        ...(row.project
+          ? {
+              files: row.project.starter.map((f) => ({
+                path: f.path,
+                code: f.code,
+                ...(f.readOnly ? { readOnly: true } : {}),
+              })),
+              layout: row.project.layout,
+            }
+          : {}),
       };
     },
 
@@ -174,6 +203,7 @@ export function createExerciseService({
       if (body.language !== row.language) {
         throw new BadRequestError(`body.language: this trial is written in ${row.language}`);
       }
+      const project = projectOf(row, body.files);
       const key = who.user ? `trial:user:${who.user.id}` : `trial:ip:${who.ip}`;
       const limit = await rateLimiter.hit(key, SUBMISSIONS_PER_MINUTE, 60);
       if (!limit.allowed) throw new RateLimitedError(TRIAL_RATE_LIMITED, limit.retryAfterSeconds);
@@ -190,6 +220,7 @@ export function createExerciseService({
         version,
         code: body.code,
         stdins: row.cases.map((c) => c.stdin),
+        project,
         owner: ownerOf(who.user, who.ip),
         // SQL: each case's stdin is a dataset; the rendered result set is compared (decision 0030).
         ...(row.sql ? { sql: row.sql } : {}),
@@ -205,6 +236,7 @@ export function createExerciseService({
                 version,
                 body.code,
                 ownerOf(who.user, who.ip),
+                project,
               )
             : undefined
           : testsNotRun(row);

@@ -56,6 +56,7 @@ export function createSubmissionOutcome(deps: {
         userId,
         exerciseId: row.id,
         code: body.code,
+        files: body.files ?? null,
         language: body.language,
         release: row.language === "java" ? versionFor(row, body.version) : null,
         passed: graded.passed,

@@ -15,7 +15,7 @@ import type { DbOrTx } from "../../db/client.js";
 import { exerciseAttempts, exercises } from "../../db/schema.js";
 import { NotFoundError, RateLimitedError, UnsupportedError } from "../../errors.js";
 import { versionFor } from "./grading.js";
-import type { ExerciseService } from "./service.js";
+import { type ExerciseService, projectOf } from "./service.js";
 
 export const HTML_NOT_RUN = "An HTML trial has no program to run: its page is previewed and checked in your browser.";
 
@@ -85,6 +85,7 @@ export function createTrialTools(deps: {
         version: versionFor(row, body.version),
         code: body.code,
         stdins: [stdin],
+        project: projectOf(row, body.files),
         owner: ownerOf(who.user, who.ip),
         // SQL: the rows as the query returned them (a submission sorts them when order does not count).
         ...(row.sql ? { sql: { ...row.sql, ordered: true } } : {}),
@@ -123,7 +124,7 @@ export function createTrialTools(deps: {
         .from(exerciseAttempts)
         .where(and(eq(exerciseAttempts.id, attemptId), eq(exerciseAttempts.userId, userId)));
       if (!a) throw new NotFoundError("Attempt not found");
-      return { ...summary(a), code: a.code, checks: a.checks };
+      return { ...summary(a), code: a.code, ...(a.files ? { files: a.files } : {}), checks: a.checks };
     },
   };
 }

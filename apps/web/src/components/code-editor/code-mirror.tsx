@@ -92,10 +92,21 @@ export interface CodeMirrorProps {
   onSubmit?: () => void;
   label: string;
   describedBy?: string;
+  /** Shown, selectable and readable by a screen reader, but not editable (a project's pom.xml). */
+  readOnly?: boolean;
 }
 
 /** CodeMirror 6 bound to React state: the document follows `value`, edits report through `onChange`. */
-export function CodeMirror({ language, value, onChange, onRun, onSubmit, label, describedBy }: CodeMirrorProps) {
+export function CodeMirror({
+  language,
+  value,
+  onChange,
+  onRun,
+  onSubmit,
+  label,
+  describedBy,
+  readOnly = false,
+}: CodeMirrorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const callbacks = useRef({ onChange, onRun, onSubmit });
@@ -103,8 +114,8 @@ export function CodeMirror({ language, value, onChange, onRun, onSubmit, label, 
   const languageSlot = useRef(new Compartment());
   const labelSlot = useRef(new Compartment());
 
-  const latest = useRef({ value, language, label, describedBy });
-  latest.current = { value, language, label, describedBy };
+  const latest = useRef({ value, language, label, describedBy, readOnly });
+  latest.current = { value, language, label, describedBy, readOnly };
   // The texts this editor reported through onChange that have not come back as `value` yet. When
   // React renders late (a busy machine), `value` can arrive as the echo of an older edit after a
   // newer one: that echo must not overwrite what the learner has typed since.
@@ -119,7 +130,7 @@ export function CodeMirror({ language, value, onChange, onRun, onSubmit, label, 
     const initialLanguage = latest.current.language;
     void languageExtension(initialLanguage).then((languageSupport) => {
       if (cancelled || !host.current) return;
-      const { value, language, label, describedBy } = latest.current;
+      const { value, language, label, describedBy, readOnly } = latest.current;
       const root = host.current.shadowRoot ?? host.current.attachShadow({ mode: "open" });
       created = new EditorView({
         parent: root,
@@ -167,6 +178,7 @@ export function CodeMirror({ language, value, onChange, onRun, onSubmit, label, 
               indentWithTab,
             ]),
             royalTheme,
+            EditorState.readOnly.of(readOnly),
             languageSlot.current.of(language === initialLanguage ? languageSupport : []),
             labelSlot.current.of(contentAttributes(label, describedBy)),
             EditorView.updateListener.of((update) => {

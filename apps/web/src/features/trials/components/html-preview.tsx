@@ -41,7 +41,7 @@ function openRunner(frame: HTMLIFrameElement, request: object, onReply: (data: R
 /**
  * An HTML trial's live preview and instant checks: the learner's page in our sandboxed runner frame,
  * and the trial's checks run on it at each of their widths in off-screen frames of that width, by
- * the same harness the server runs before it records a pass (decision 0030).
+ * the same harness the server runs before it records a pass (decision 0031).
  */
 export function HtmlTrialPreview({ exercise, code }: { exercise: ExerciseDetail; code: string }) {
   const pageChecks = exercise.pageChecks;

@@ -376,4 +376,42 @@ describe("a trial's draft", () => {
     );
     await waitFor(() => expect(editorText()).toContain("my draft"));
   });
+
+  it("a project trial shows its files as tabs, keeps the draft of every file and submits them all", async () => {
+    const files = [
+      { path: "kingdom/Main.java", code: "package kingdom;\npublic class Main {}" },
+      { path: "kingdom/Army.java", code: "package kingdom;\nclass Army {}" },
+    ];
+    // The learner's earlier draft: both files as JSON, Army.java edited.
+    localStorage.setItem(
+      storageKeys.draft(`trial:${ID}`),
+      JSON.stringify({
+        code: JSON.stringify([files[0], { ...files[1], code: "package kingdom;\nclass Army { /* mine */ }" }]),
+        updatedAt: Date.now(),
+      }),
+    );
+    const fetch = serve({
+      [LIST]: () => [200, [summary]],
+      [DETAIL]: () => [200, { ...detail, starter: files[0]?.code, files, layout: "flat" }],
+      [SUBMIT]: () => [200, failed],
+    });
+    renderTrials();
+    const tabs = await screen.findAllByRole("tab");
+    expect(tabs.map((t) => t.textContent)).toEqual(["Main.java", "Army.java"]);
+    fireEvent.click(screen.getByRole("tab", { name: "kingdom/Army.java" }));
+    await waitFor(() =>
+      expect(
+        screen.getByRole("tabpanel").querySelector(".code-mirror-host")?.shadowRoot?.querySelector(".cm-content")
+          ?.textContent,
+      ).toContain("/* mine */"),
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Submit" }));
+    await screen.findByTestId("trial-verdict");
+    const call = fetch.mock.calls.find(([url, init]) => url === `/api/exercises/${ID}/submissions` && init);
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({
+      code: files[0]?.code,
+      language: "java",
+      files: [files[0], { ...files[1], code: "package kingdom;\nclass Army { /* mine */ }" }],
+    });
+  });
 });

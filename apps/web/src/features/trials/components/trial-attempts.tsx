@@ -1,4 +1,4 @@
-import type { AttemptSummary } from "@koc/shared";
+import type { AttemptSummary, TrialFile } from "@koc/shared";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2, History, XCircle } from "lucide-react";
 import { useState } from "react";
@@ -9,7 +9,7 @@ interface TrialAttemptsProps {
   exerciseId: string;
   email: string;
   /** Puts an earlier attempt's code into the editor. */
-  onRestore: (code: string, when: string) => void;
+  onRestore: (code: string, when: string, files?: TrialFile[]) => void;
 }
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
@@ -54,7 +54,7 @@ function AttemptRow({ attempt, onRestore }: { attempt: AttemptSummary; onRestore
     try {
       const detail = await queryClient.fetchQuery(attemptQuery(attempt._id));
       setState("idle");
-      onRestore(detail.code, when(attempt.createdAt));
+      onRestore(detail.code, when(attempt.createdAt), detail.files);
     } catch (error) {
       setState(error instanceof Error ? error : new Error(String(error)));
     }

@@ -15,6 +15,7 @@ import { useRunTrial } from "../api/run-trial";
 import { useSubmitExercise } from "../api/submit-exercise";
 import { helpQuery, useTakeHint } from "../api/trial-help";
 import { HtmlTrialPreview } from "./html-preview";
+import { filesToDraft, projectFromDraft, starterDraft, submissionFiles } from "../lib/project-draft";
 import { TrialAttempts } from "./trial-attempts";
 import { TrialHelpLadder } from "./trial-help-ladder";
 import { TrialResults } from "./trial-results";
@@ -92,7 +93,9 @@ function TrialBody({ exercise, signedIn, onPassed }: TrialBodyProps) {
   const { user } = useSession();
   const who = user && signedIn ? user.email : "visitor";
   // The draft lives in this browser, and for a learner on the server too (it follows them).
-  const draft = useEditorDraft(`trial:${exercise._id}`, exercise.language, exercise.starter, user ? user.email : null);
+  // A project trial's draft holds all its editable files as JSON (lib/project-draft.ts).
+  const starter = starterDraft(exercise);
+  const draft = useEditorDraft(`trial:${exercise._id}`, exercise.language, starter, user ? user.email : null);
   const [code, setCodeState] = useState(draft.seed.text);
   // The trial in hand is the one the learner works on: a lesson may show several, beside the course's editor.
   const [engaged, setEngaged] = useState(false);
@@ -112,15 +115,29 @@ function TrialBody({ exercise, signedIn, onPassed }: TrialBodyProps) {
   const [input, setInput] = useState("");
   const [undo, setUndo] = useState<{ code: string; message: string } | null>(null);
   const ids = useId();
-  const judged = { id: exercise._id, language: exercise.language, code };
+  const project = exercise.files ? projectFromDraft(exercise.files, code) : null;
+  const seedProject = exercise.files ? projectFromDraft(exercise.files, draft.seed.text) : undefined;
+  // What Run and Submit send: the code, and for a project every editable file (`code` its Main.java).
+  const request = (text: string) =>
+    exercise.files ? submissionFiles(projectFromDraft(exercise.files, text)) : { code: text };
+  const shown = project
+    ? submissionFiles(project)
+        .files.map((f) => `// ${f.path}\n${f.code}`)
+        .join("\n\n")
+    : code;
+  const judged = { id: exercise._id, language: exercise.language, code: shown };
   const html = exercise.language === "html";
+  const changeFile = (path: string, text: string) => {
+    const files = projectFromDraft(exercise.files ?? [], draft.latest.current).filter((f) => !f.readOnly);
+    setCode(filesToDraft(files.map((f) => (f.path === path ? { ...f, code: text } : f))));
+  };
   // Kattappa's chat knows the trial in hand once the learner works on it (its hints stop short of the
   // solution until the ladder unlocks it); until then the page's editor is what the chat is about.
   useShareWithMentor(
     engaged
       ? {
           trialId: exercise._id,
-          code,
+          code: shown,
           language: exercise.language,
           lastError:
             submit.data?.compileError ?? run.data?.compileError ?? (run.data?.exitCode ? run.data.stderr : undefined),
@@ -128,8 +145,8 @@ function TrialBody({ exercise, signedIn, onPassed }: TrialBodyProps) {
       : {},
   );
 
-  useReopenFromStarter(exercise, (starter) =>
-    replace(starter, "Review: the trial starts again from its starter code."),
+  useReopenFromStarter(exercise, (starterText) =>
+    replace(starterText, "Review: the trial starts again from its starter code."),
   );
 
   useEffect(() => {
@@ -149,9 +166,9 @@ function TrialBody({ exercise, signedIn, onPassed }: TrialBodyProps) {
   const send = () => {
     setEngaged(true);
     if (submit.isPending) return;
-    if (draft.latest.current.trim() === "") return;
+    if (request(draft.latest.current).code.trim() === "") return;
     submit.mutate(
-      { code: draft.latest.current, language: exercise.language },
+      { ...request(draft.latest.current), language: exercise.language },
       {
         onSuccess: (result) => {
           // The first hint comes by itself after a failed submission.
@@ -171,8 +188,8 @@ function TrialBody({ exercise, signedIn, onPassed }: TrialBodyProps) {
     setEngaged(true);
     // An HTML page is previewed and checked as it is typed: there is nothing to run.
     if (html) return;
-    if (run.isPending || draft.latest.current.trim() === "") return;
-    run.mutate({ code: draft.latest.current, ...(useOwnInput ? { stdin: input } : {}) });
+    if (run.isPending || request(draft.latest.current).code.trim() === "") return;
+    run.mutate({ ...request(draft.latest.current), ...(useOwnInput ? { stdin: input } : {}) });
   };
 
   return (
@@ -209,6 +226,8 @@ function TrialBody({ exercise, signedIn, onPassed }: TrialBodyProps) {
           onRun={tryRun}
           onSubmit={send}
           label={`${exercise.language} code for the trial ${exercise.title}`}
+          files={seedProject}
+          onFileChange={changeFile}
         />
       </Suspense>
       {html ? (
@@ -228,19 +247,24 @@ function TrialBody({ exercise, signedIn, onPassed }: TrialBodyProps) {
             type="button"
             className="btn btn-outline"
             onClick={tryRun}
-            disabled={run.isPending || code.trim() === ""}
+            disabled={run.isPending || request(code).code.trim() === ""}
           >
             {run.isPending ? "Running..." : "Run"}
           </button>
         )}
-        <button type="button" className="btn" onClick={send} disabled={submit.isPending || code.trim() === ""}>
+        <button
+          type="button"
+          className="btn"
+          onClick={send}
+          disabled={submit.isPending || request(code).code.trim() === ""}
+        >
           {submit.isPending ? "Judging..." : "Submit"}
         </button>
         <button
           type="button"
           className="btn btn-outline"
           onClick={() => {
-            replace(exercise.starter, "Your code was reset to the starter.");
+            replace(starter, "Your code was reset to the starter.");
             submit.reset();
             run.reset();
           }}
@@ -285,12 +309,17 @@ function TrialBody({ exercise, signedIn, onPassed }: TrialBodyProps) {
         signedIn={signedIn}
         onRetry={send}
       />
-      {help.data && <TrialSolution exerciseId={exercise._id} who={who} help={help.data} code={code} />}
+      {help.data && <TrialSolution exerciseId={exercise._id} who={who} help={help.data} code={shown} />}
       {user && signedIn && (
         <TrialAttempts
           exerciseId={exercise._id}
           email={user.email}
-          onRestore={(restored, when) => replace(restored, `Your attempt of ${when} is back in the editor.`)}
+          onRestore={(restored, when, files) =>
+            replace(
+              exercise.files && files ? filesToDraft(files) : restored,
+              `Your attempt of ${when} is back in the editor.`,
+            )
+          }
         />
       )}
     </div>
@@ -312,7 +341,7 @@ function useReopenFromStarter(exercise: ExerciseDetail, reset: (starter: string)
   useEffect(() => {
     if (!asked || state.current !== "idle") return;
     state.current = "reopened";
-    reset(exercise.starter);
+    reset(starterDraft(exercise));
     const next = new URLSearchParams(search);
     next.delete("trial");
     next.delete("from");

@@ -1,4 +1,4 @@
-import { type TrialHelp, XP_PER_TRIAL, XP_PER_TRIAL_WITH_HELP } from "@koc/shared";
+import { type ProjectFile, type TrialHelp, XP_PER_TRIAL, XP_PER_TRIAL_WITH_HELP } from "@koc/shared";
 import { useQuery } from "@tanstack/react-query";
 import { ScrollText } from "lucide-react";
 import { useState } from "react";
@@ -45,6 +45,14 @@ export function TrialSolution({ exerciseId, who, help, code }: TrialSolutionProp
             onRetry={solution.refetch}
             retrying={solution.isFetching}
           />
+        ) : solution.data.files && !help.passed ? (
+          <>
+            <p className="trial-note">
+              The reference solution, revealed: every file of the project. Read it, close it in your mind, then write
+              your own: a pass now counts as solved with help.
+            </p>
+            <SolutionFiles files={solution.data.files} />
+          </>
         ) : help.passed ? (
           <div className="trial-compare">
             <div>
@@ -53,7 +61,11 @@ export function TrialSolution({ exerciseId, who, help, code }: TrialSolutionProp
             </div>
             <div>
               <span>Reference solution</span>
-              <pre data-testid="trial-solution">{solution.data.solution}</pre>
+              {solution.data.files ? (
+                <SolutionFiles files={solution.data.files} />
+              ) : (
+                <pre data-testid="trial-solution">{solution.data.solution}</pre>
+              )}
             </div>
           </div>
         ) : (
@@ -117,6 +129,22 @@ export function TrialSolution({ exerciseId, who, help, code }: TrialSolutionProp
           </div>
         </Modal>
       )}
+    </div>
+  );
+}
+
+/** A project's reference: each file under its path, read-only ones (pom.xml) included. */
+function SolutionFiles({ files }: { files: readonly ProjectFile[] }) {
+  return (
+    <div data-testid="trial-solution">
+      {files.map((f) => (
+        <figure key={f.path} className="trial-solution-file">
+          <figcaption>
+            <code>{f.path}</code>
+          </figcaption>
+          <pre>{f.code}</pre>
+        </figure>
+      ))}
     </div>
   );
 }

@@ -211,7 +211,11 @@ export async function runPrograms(programs: Program[]): Promise<ProgramOutcome[]
 async function runJavaCases(programs: Program[], java: string): Promise<Map<string, ProcessOutcome[]>> {
   const result = new Map<string, ProcessOutcome[]>();
   if (programs.length === 0) return result;
-  for (const p of programs) p.stdins.forEach((stdin, n) => writeFileSync(join(p.dir, `.stdin-${n}`), stdin));
+  for (const p of programs) {
+    p.stdins.forEach((stdin, n) => {
+      writeFileSync(join(p.dir, `.stdin-${n}`), stdin);
+    });
+  }
   const limit = Math.max(...programs.map((p) => p.timeoutMs));
   const chunks = Array.from({ length: Math.min(PARALLEL_RUNS, programs.length) }, (_, c) =>
     programs.filter((_, i) => i % PARALLEL_RUNS === c),

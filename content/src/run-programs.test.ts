@@ -44,5 +44,5 @@ describe.skipIf(!has("javac", "-version"))("Java programs run in one warm JVM (t
     expect(thrower?.runs[0]?.stderr).toMatch(/ArrayIndexOutOfBoundsException/);
     expect(looper?.runs[0]?.timedOut).toBe(true);
     expect(broken?.compiled).toBe(false);
-  }, 120_000);
+  }, 600_000);
 });

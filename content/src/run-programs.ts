@@ -124,8 +124,14 @@ export interface ProgramOutcome {
 }
 
 const RUNS_CACHE_DIR = join(contentRoot, ".cache", "runs");
-/** Changes when how programs are started changes, so outcomes of the old way are not reused. */
-const RUNS_CACHE_VERSION = `RunCases 1 ${JSON.stringify(commandFor("java", "", "", "java"))} ${process.version}`;
+/** Changes when how programs are run changes (the runner's source too), so outcomes of the old way are not reused. */
+const RUNS_CACHE_VERSION = [
+  createHash("sha256")
+    .update(readFileSync(join(contentRoot, "tools", "RunCases.java")))
+    .digest("hex"),
+  JSON.stringify(commandFor("java", "", "", "java")),
+  process.version,
+].join(" ");
 
 function runsCacheKey(p: Program): string {
   const files = Object.entries(p.files).sort(([a], [b]) => a.localeCompare(b));

@@ -18,7 +18,7 @@ import java.util.Base64;
  * in milliseconds, then "dir:MainClass:n" for each program, whose inputs are the files
  * dir/.stdin-0 .. dir/.stdin-(n-1). Each run gets a class loader of its own (so static fields start
  * fresh), System.in set to its input and System.out / System.err captured, and runs in its own
- * thread with the time limit. For each run prints one line:
+ * thread, named main as a program's first thread is, with the time limit. For each run prints one line:
  * "RUN dir i OK|THREW|TIMEOUT <base64 stdout> <base64 stderr>". A program that outlives its limit
  * is stopped where the JDK still allows it, and the JVM exits at the end whatever still runs.
  */
@@ -51,7 +51,7 @@ public class RunCases {
                         outcome[0] = "THREW";
                         e.printStackTrace(System.err);
                     }
-                });
+                }, "main");
                 System.setIn(new ByteArrayInputStream(input));
                 System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
                 System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));

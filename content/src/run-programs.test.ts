@@ -42,7 +42,7 @@ describe.skipIf(!has("javac", "-version"))("Java programs run in one warm JVM (t
     expect(thrower?.runs[0]?.stdout).toBe("before\n");
     expect(thrower?.runs[0]?.code).toBe(1);
     expect(thrower?.runs[0]?.stderr).toMatch(/ArrayIndexOutOfBoundsException/);
-    expect(looper?.runs[0]?.timedOut).toBe(true);
+    expect(looper?.runs[0]?.timedOut, JSON.stringify(looper)).toBe(true);
     expect(broken?.compiled).toBe(false);
   }, 600_000);
 });

@@ -23,6 +23,7 @@ import java.util.Base64;
  * is stopped where the JDK still allows it, and the JVM exits at the end whatever still runs.
  */
 public class RunCases {
+    @SuppressWarnings({"deprecation", "removal"})
     public static void main(String[] args) throws Exception {
         PrintStream realOut = System.out;
         PrintStream realErr = System.err;
@@ -47,6 +48,8 @@ public class RunCases {
                     } catch (InvocationTargetException e) {
                         outcome[0] = "THREW";
                         e.getCause().printStackTrace(System.err);
+                    } catch (ThreadDeath e) {
+                        // stopped after its time limit: already reported as TIMEOUT
                     } catch (Throwable e) {
                         outcome[0] = "THREW";
                         e.printStackTrace(System.err);
@@ -64,12 +67,11 @@ public class RunCases {
                 System.setOut(realOut);
                 System.setErr(realErr);
                 System.setIn(realIn);
-                if (timedOut) {
-                    outcome[0] = "TIMEOUT";
-                    stop(t);
-                }
+                // Decided here, before the stop: the stopped thread's own catch must not change it.
+                String result = timedOut ? "TIMEOUT" : outcome[0];
+                if (timedOut) stop(t);
                 loader.close();
-                realOut.println("RUN " + dir + " " + i + " " + outcome[0] + " " + b64(out) + " " + b64(err));
+                realOut.println("RUN " + dir + " " + i + " " + result + " " + b64(out) + " " + b64(err));
             }
         }
         realOut.flush();

@@ -20,4 +20,12 @@ describe("config", () => {
     expect(() => loadConfig({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL: must start with postgres/);
     expect(() => loadConfig({ LOG_LEVEL: "loud" })).toThrow(/LOG_LEVEL/);
   });
+
+  it("gives the sandbox's run slots nobody's uid unless an instance sharing the host takes another reserved base", () => {
+    expect(loadConfig({}).RUNNER_UID_BASE).toBe(65534);
+    expect(loadConfig({ RUNNER_UID_BASE: "65526" }).RUNNER_UID_BASE).toBe(65526);
+    for (const wrong of ["0", "1000", "64999", "65535", "65526.5", "nobody"]) {
+      expect(() => loadConfig({ RUNNER_UID_BASE: wrong }), wrong).toThrow(/RUNNER_UID_BASE/);
+    }
+  });
 });

@@ -62,6 +62,11 @@ export const configSchema = z.object({
   /** Java execution: auto (local sandbox when a JDK is found), local, judge0, off (simulated). */
   CODE_RUNNER: z.enum(["auto", "local", "judge0", "off"]).default("auto"),
   JUDGE0_URL: optionalUrl,
+  /**
+   * The uid of the local sandbox's first run slot (nobody, 65534); slot n runs as base - n. Each
+   * instance sharing a host takes its own base (65534, 65526, ...), since RLIMIT_NPROC counts per uid.
+   */
+  RUNNER_UID_BASE: z.coerce.number().int().min(65000).max(65534).default(65534),
   /** Razorpay API keys; both set means real payments, neither means the test checkout. */
   RAZORPAY_KEY_ID: z.string().min(1).optional(),
   RAZORPAY_KEY_SECRET: z.string().min(1).optional(),

@@ -6,6 +6,7 @@ import {
   mkdirSync,
   readdirSync,
   readFileSync,
+  renameSync,
   unlinkSync,
   writeFileSync,
 } from "node:fs";
@@ -44,31 +45,56 @@ export function secureDataDir(dir: string): number {
 /** A secret shorter than this is not one (an empty or cut-short file): it is replaced. */
 const MIN_SECRET_LENGTH = 32;
 
-const readSecret = (file: string): string | undefined => {
+/** The secret a file holds; "missing" when there is no file, "invalid" when it holds no secret. */
+const readSecret = (file: string): string | "missing" | "invalid" => {
   try {
     const text = readFileSync(file, "utf8").trim();
-    return text.length >= MIN_SECRET_LENGTH ? text : undefined;
+    return text.length >= MIN_SECRET_LENGTH ? text : "invalid";
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return "missing";
     throw err;
   }
 };
+
+const isSecret = (found: string): boolean => found !== "missing" && found !== "invalid";
+
+/**
+ * Moves a file that holds no secret out of the way. It is renamed first and looked at once it is
+ * ours: if another process put a real secret there in the meantime, that secret goes back. (Only
+ * when a third process claims the empty place in that instant can two secrets be handed out, and
+ * only on a DATA_DIR that already held a broken file.)
+ */
+function discardInvalid(file: string): void {
+  const aside = `${file}.${process.pid}.${randomBytes(6).toString("hex")}.old`;
+  try {
+    renameSync(file, aside);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return; // someone else moved it
+    throw err;
+  }
+  try {
+    if (isSecret(readSecret(aside))) linkSync(aside, file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+  } finally {
+    unlinkSync(aside);
+  }
+}
 
 /**
  * Puts `candidate` into `file` unless the file already holds a secret, and returns the secret the
  * file holds afterwards. The file appears at once and whole: written aside (0600), then hard-linked
  * into place, which fails when another process got there first; so processes started together on
- * one DATA_DIR all return the same secret.
+ * one DATA_DIR all return the same secret. Only a file that holds no secret (empty, cut short) is
+ * ever moved away, never one that does.
  */
 export function claimSecretFile(file: string, candidate: string): string {
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const existing = readSecret(file);
-    if (existing) return existing;
-    // There but not a secret (empty, cut short): remove it so the link below can take its place.
-    try {
-      unlinkSync(file);
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const found = readSecret(file);
+    if (isSecret(found)) return found;
+    if (found === "invalid") {
+      discardInvalid(file);
+      continue;
     }
     const aside = `${file}.${process.pid}.${randomBytes(6).toString("hex")}.new`;
     writeFileSync(aside, `${candidate}\n`, { mode: DATA_FILE_MODE, flag: "wx" });
@@ -83,7 +109,7 @@ export function claimSecretFile(file: string, candidate: string): string {
     }
   }
   const settled = readSecret(file);
-  if (!settled) throw new Error(`${file}: could not create a secret`);
+  if (!isSecret(settled)) throw new Error(`${file}: could not create a secret`);
   return settled;
 }
 

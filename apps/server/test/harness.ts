@@ -24,6 +24,16 @@ declare module "vitest" {
 
 export type Engine = "pglite" | "postgres";
 
+/**
+ * The sandbox uid base for a local runner in this test worker. Test files run side by side, and
+ * runners that share uids share RLIMIT_NPROC and each other's leftover processes; each worker
+ * (VITEST_POOL_ID 1..maxWorkers) takes eight uids of its own.
+ */
+export function testRunnerUidBase(): number {
+  const pool = Number(process.env.VITEST_POOL_ID ?? 1);
+  return 65534 - 8 * ((Number.isInteger(pool) && pool > 0 ? pool - 1 : 0) % 60);
+}
+
 export const engines: Engine[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
 
 export interface TestDatabase extends Database {

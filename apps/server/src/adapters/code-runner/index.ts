@@ -39,7 +39,7 @@ export function deferredRunner(ready: Promise<CodeRunner>): CodeRunner {
  * without one); auto -> the sandboxed JDK when a JDK and bubblewrap work here, else none.
  */
 export async function createCodeRunnerFromConfig(
-  config: Pick<Config, "CODE_RUNNER" | "JUDGE0_URL">,
+  config: Pick<Config, "CODE_RUNNER" | "JUDGE0_URL"> & Partial<Pick<Config, "RUNNER_UID_BASE">>,
   log: Log,
   localOptions: LocalRunnerOptions = {},
 ): Promise<CodeRunner> {
@@ -52,7 +52,7 @@ export async function createCodeRunnerFromConfig(
     log.info({ codeRunner: "judge0", url: new URL(config.JUDGE0_URL).origin }, "Java runs go to Judge0");
     return createJudge0Runner({ url: config.JUDGE0_URL });
   }
-  const { runner, reason } = await createLocalRunner(localOptions);
+  const { runner, reason } = await createLocalRunner({ uidBase: config.RUNNER_UID_BASE, ...localOptions });
   if (runner) {
     log.info({ codeRunner: "local", ...(await runner.status()).versions }, "Java runs in the local sandbox");
     return runner;

@@ -24,6 +24,8 @@ import {
   jvmArgs,
   RLIMIT_FALLBACK_PROCESSES,
   runSandboxed,
+  SANDBOX_UID,
+  SANDBOX_UID_FLOOR,
   type Sandbox,
   type SandboxLimits,
   sandboxUid,
@@ -60,6 +62,11 @@ export interface LocalRunnerOptions {
   submissionWallMs?: number;
   /** "rlimits" skips the cgroups even where the host has them (tests of the fallback). */
   ceiling?: "rlimits";
+  /**
+   * The uid of the first slot (default 65534, nobody); slot n runs as base - n. Runners that share a
+   * host at the same time need bases at least `concurrency` apart.
+   */
+  uidBase?: number;
 }
 
 interface Target {
@@ -162,6 +169,13 @@ interface LocalEnvironment {
 export async function createLocalRunner(
   options: LocalRunnerOptions = {},
 ): Promise<{ runner?: CodeRunner; reason?: string }> {
+  const uidBase = options.uidBase ?? SANDBOX_UID;
+  const lowest = uidBase - (options.concurrency ?? 2) + 1;
+  if (!Number.isInteger(uidBase) || uidBase > SANDBOX_UID || lowest < SANDBOX_UID_FLOOR) {
+    throw new Error(
+      `RUNNER_UID_BASE ${uidBase} gives its slots uids down to ${lowest}: they must stay within ${SANDBOX_UID_FLOOR}..${SANDBOX_UID}`,
+    );
+  }
   const prepared = await prepareLocalEnvironment(options);
   if (!prepared.env) return { reason: prepared.reason };
   return { runner: localRunner(prepared.env, options) };
@@ -257,6 +271,7 @@ async function probeTargets(
 /** The runner over a prepared environment: a queue of sandboxed runs, compiled with its warm compilers. */
 function localRunner(env: LocalEnvironment, options: LocalRunnerOptions) {
   const { sandbox, ceiling, limits, fallbackLimits, privateRoot, workRoot, targets, compilers: used } = env;
+  const uidBase = options.uidBase ?? SANDBOX_UID;
   const queue = new JobQueue(options.concurrency ?? 2, options.maxWaiting ?? 16);
   const interpreters = findInterpreters();
   const anyJdk = ([...targets.values()][0] as Target).jdk;
@@ -279,7 +294,7 @@ function localRunner(env: LocalEnvironment, options: LocalRunnerOptions) {
     try {
       return await runSandboxed(
         sandbox,
-        { jdk, classesDir: appDir, uid: sandboxUid(slot), argv, cgroup },
+        { jdk, classesDir: appDir, uid: sandboxUid(slot, uidBase), argv, cgroup },
         { ...(cgroup ? limits : fallbackLimits), wallMs },
         stdin,
       );

@@ -8,13 +8,18 @@ import { OUTPUT_LIMIT_BYTES } from "./types.js";
 /** The unprivileged user the programs run as (nobody), so RLIMIT_NPROC binds. */
 export const SANDBOX_UID = 65534;
 
+/** The lowest uid a slot may take: Debian reserves 65000 to 65533 and never assigns them. */
+export const SANDBOX_UID_FLOOR = 65000;
+
 /**
- * The uid for a concurrency slot: nobody for the first, then 65533, 65532... (Debian's reserved,
- * never-assigned range). RLIMIT_NPROC counts per uid, so a fork bomb in one run cannot starve a
- * run that goes on at the same time in another slot.
+ * The uid for a concurrency slot: the base (nobody by default) for the first, then one lower each
+ * (65533, 65532... in Debian's reserved, never-assigned range). RLIMIT_NPROC counts per uid, so a
+ * fork bomb in one run cannot starve a run that goes on at the same time in another slot. Several
+ * runners on one host (instances, or test workers) each take a base of their own (RUNNER_UID_BASE),
+ * or their slots would share a uid and its process count.
  */
-export function sandboxUid(slot: number): number {
-  return SANDBOX_UID - slot;
+export function sandboxUid(slot: number, base = SANDBOX_UID): number {
+  return base - slot;
 }
 
 export interface SandboxLimits {

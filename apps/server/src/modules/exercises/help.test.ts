@@ -8,7 +8,7 @@ import { SOLUTION_AFTER_FAILURES, XP_PER_TRIAL, XP_PER_TRIAL_WITH_HELP } from "@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerUser, TEST_JWT_SECRET } from "../../../test/accounts.js";
-import { createTestDatabase, engines, realCatalogue, type TestDatabase } from "../../../test/harness.js";
+import { createTestDatabase, engines, realCatalogue, type TestDatabase, testRunnerUidBase } from "../../../test/harness.js";
 import { createLocalRunner } from "../../adapters/code-runner/local.js";
 import type { CodeRunner } from "../../adapters/code-runner/types.js";
 import { buildApp } from "../../app.js";
@@ -424,7 +424,7 @@ describe.each(engines)("the ladder of help on %s", (engine) => {
   });
 });
 
-const local = await createLocalRunner({ limits: { cpuSeconds: 2, wallMs: 4_000 } });
+const local = await createLocalRunner({ uidBase: testRunnerUidBase(), limits: { cpuSeconds: 2, wallMs: 4_000 } });
 describe.skipIf(!local.runner)("Run in the real sandbox", () => {
   afterAll(() => local.runner?.close());
   it("runs the learner's Python on the first sample or their own input, with output, exit status and time", async () => {

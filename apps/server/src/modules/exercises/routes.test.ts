@@ -8,7 +8,7 @@ import { XP_PER_TRIAL } from "@koc/shared";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerUser, TEST_JWT_SECRET } from "../../../test/accounts.js";
-import { createTestDatabase, engines, realCatalogue, type TestDatabase } from "../../../test/harness.js";
+import { createTestDatabase, engines, realCatalogue, type TestDatabase, testRunnerUidBase } from "../../../test/harness.js";
 import { createLocalRunner } from "../../adapters/code-runner/local.js";
 import { TRIALS_OFF_MESSAGE } from "../../adapters/code-runner/off.js";
 import type { CodeRunner } from "../../adapters/code-runner/types.js";
@@ -19,7 +19,7 @@ import { seedCatalogue } from "../../db/seed.js";
 import { createReceiptSigner } from "../quiz/receipts.js";
 import { SUBMISSIONS_PER_MINUTE } from "./service.js";
 
-const local = await createLocalRunner({ limits: { cpuSeconds: 2, wallMs: 4_000 } });
+const local = await createLocalRunner({ uidBase: testRunnerUidBase(), limits: { cpuSeconds: 2, wallMs: 4_000 } });
 if (!local.runner) console.warn(`trial sandbox tests skipped: ${local.reason}`);
 const runner = local.runner as CodeRunner;
 afterAll(() => runner?.close());

@@ -9,15 +9,17 @@ import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import type { RunResult } from "@koc/shared";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, engines, type TestDatabase } from "../../../test/harness.js";
+import { createTestDatabase, engines, type TestDatabase, testRunnerUidBase } from "../../../test/harness.js";
 import { createLocalRunner } from "../../adapters/code-runner/local.js";
-import { SANDBOX_UID, sandboxUid } from "../../adapters/code-runner/sandbox.js";
+import { sandboxUid } from "../../adapters/code-runner/sandbox.js";
 import type { CodeRunner } from "../../adapters/code-runner/types.js";
 import { buildApp } from "../../app.js";
 
 const LIMITS = { cpuSeconds: 3, wallMs: 6_000 };
+/** This worker's uids: other test files run programs at the same time, as uids of their own. */
+const UID_BASE = testRunnerUidBase();
 const COMPILE_LIMITS = { cpuSeconds: 5, wallMs: 15_000 };
-const local = await createLocalRunner({ limits: LIMITS, compileLimits: COMPILE_LIMITS });
+const local = await createLocalRunner({ uidBase: UID_BASE, limits: LIMITS, compileLimits: COMPILE_LIMITS });
 if (!local.runner) console.warn(`sandbox tests skipped: ${local.reason}`);
 const runner = local.runner as CodeRunner;
 const versions = local.runner ? (await local.runner.status()).versions : undefined;
@@ -25,7 +27,7 @@ const versions = local.runner ? (await local.runner.status()).versions : undefin
 /** Processes the sandbox user still has on the machine (none may outlive a run). */
 function sandboxUserProcesses(): string[] {
   try {
-    const uids = [sandboxUid(0), sandboxUid(1)].join(",");
+    const uids = [sandboxUid(0, UID_BASE), sandboxUid(1, UID_BASE)].join(",");
     return execFileSync("ps", ["-u", uids, "-o", "pid=,comm="], { encoding: "utf8" })
       .split("\n")
       .filter((l) => l.trim());
@@ -68,10 +70,18 @@ public class Hog {
   }
 }`;
 
+describe("the sandbox uids", () => {
+  it("refuses a base whose slots would leave the reserved range, before it starts anything", async () => {
+    await expect(createLocalRunner({ uidBase: 65001, concurrency: 4 })).rejects.toThrow(/65001.*down to 64998/);
+    await expect(createLocalRunner({ uidBase: 65535 })).rejects.toThrow(/65535/);
+    await expect(createLocalRunner({ uidBase: 1000 })).rejects.toThrow(/1000/);
+  });
+});
+
 describe.skipIf(!local.runner)("the fallback where no cgroup can be made (rlimits only)", () => {
   let fallback: CodeRunner | undefined;
   beforeAll(async () => {
-    fallback = (await createLocalRunner({ limits: LIMITS, ceiling: "rlimits" })).runner;
+    fallback = (await createLocalRunner({ uidBase: UID_BASE, limits: LIMITS, ceiling: "rlimits" })).runner;
   });
   afterAll(() => fallback?.close());
 
@@ -290,7 +300,7 @@ public class Bomb {
     expect(r.timedOut).toBe(false);
   });
 
-  it("runs as nobody with no capabilities, in its own PID namespace", async () => {
+  it("runs as its slot's unprivileged uid with no capabilities, in its own PID namespace", async () => {
     const r = await run(`import java.nio.file.*;
 public class Main { public static void main(String[] a) throws Exception {
   for (String line : Files.readAllLines(Paths.get("/proc/self/status"))) {
@@ -299,7 +309,7 @@ public class Main { public static void main(String[] a) throws Exception {
   System.out.println("pid " + ProcessHandle.current().pid());
 } }`);
     expect(r.stdout).toBe(
-      `Uid: ${SANDBOX_UID} ${SANDBOX_UID} ${SANDBOX_UID} ${SANDBOX_UID}\nCapEff: 0000000000000000\npid 1\n`,
+      `Uid: ${UID_BASE} ${UID_BASE} ${UID_BASE} ${UID_BASE}\nCapEff: 0000000000000000\npid 1\n`,
     );
   });
 

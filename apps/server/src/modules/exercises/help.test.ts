@@ -8,7 +8,13 @@ import { SOLUTION_AFTER_FAILURES, XP_PER_TRIAL, XP_PER_TRIAL_WITH_HELP } from "@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerUser, TEST_JWT_SECRET } from "../../../test/accounts.js";
-import { createTestDatabase, engines, realCatalogue, type TestDatabase, testRunnerUidBase } from "../../../test/harness.js";
+import {
+  createTestDatabase,
+  engines,
+  realCatalogue,
+  type TestDatabase,
+  testRunnerUidBase,
+} from "../../../test/harness.js";
 import { createLocalRunner } from "../../adapters/code-runner/local.js";
 import type { CodeRunner } from "../../adapters/code-runner/types.js";
 import { buildApp } from "../../app.js";

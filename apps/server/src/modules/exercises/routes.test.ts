@@ -8,7 +8,13 @@ import { XP_PER_TRIAL } from "@koc/shared";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerUser, TEST_JWT_SECRET } from "../../../test/accounts.js";
-import { createTestDatabase, engines, realCatalogue, type TestDatabase, testRunnerUidBase } from "../../../test/harness.js";
+import {
+  createTestDatabase,
+  engines,
+  realCatalogue,
+  type TestDatabase,
+  testRunnerUidBase,
+} from "../../../test/harness.js";
 import { createLocalRunner } from "../../adapters/code-runner/local.js";
 import { TRIALS_OFF_MESSAGE } from "../../adapters/code-runner/off.js";
 import type { CodeRunner } from "../../adapters/code-runner/types.js";

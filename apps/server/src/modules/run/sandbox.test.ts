@@ -308,9 +308,7 @@ public class Main { public static void main(String[] a) throws Exception {
   }
   System.out.println("pid " + ProcessHandle.current().pid());
 } }`);
-    expect(r.stdout).toBe(
-      `Uid: ${UID_BASE} ${UID_BASE} ${UID_BASE} ${UID_BASE}\nCapEff: 0000000000000000\npid 1\n`,
-    );
+    expect(r.stdout).toBe(`Uid: ${UID_BASE} ${UID_BASE} ${UID_BASE} ${UID_BASE}\nCapEff: 0000000000000000\npid 1\n`);
   });
 
   it("has nothing writable but its private /tmp", async () => {

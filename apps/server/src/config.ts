@@ -31,6 +31,11 @@ export const configSchema = z.object({
   HOST: z.string().min(1).default("127.0.0.1"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().min(1).default("./data"),
+  /**
+   * A built catalogue (JSON, as `npm run build` writes content/dist/catalogue.json) to seed from;
+   * unset: content/dist/catalogue.json when built, else content/ read and validated at start.
+   */
+  CATALOGUE_FILE: z.string().min(1).optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")

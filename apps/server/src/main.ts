@@ -127,7 +127,7 @@ async function main() {
   // Several instances may start together on one database: one migrates and seeds at a time.
   const seeded = await database.withStartupLock(async () => {
     await database.migrate();
-    return seedCatalogue(database.db, readCatalogue());
+    return seedCatalogue(database.db, readCatalogue(config.CATALOGUE_FILE));
   });
   // PGlite copies its initial files in with mode 0666 whatever the umask: tighten them once it is open
   // (the folders are 0700 already, so nothing was reachable by other users in between).

@@ -1,6 +1,7 @@
 /** Databases for tests, shared by the harness and the global setup (which runs outside a test file). */
 import { randomBytes } from "node:crypto";
-import { loadCatalogue } from "@koc/content";
+import { existsSync, readFileSync } from "node:fs";
+import { type Catalogue, loadCatalogue } from "@koc/content";
 import pg from "pg";
 import { contentCoursesDir } from "../src/paths.js";
 
@@ -54,4 +55,9 @@ export async function createPostgresDatabase(adminUrl: string, prefix: string, t
 }
 
 /** The real catalogue from content/ (validation is the content test's job). */
-export const realCatalogue = () => loadCatalogue(contentCoursesDir).catalogue;
+/** The real catalogue: the copy the global setup wrote (CATALOGUE_FILE) when there is one, else read from content/. */
+export const realCatalogue = (): Catalogue => {
+  const file = process.env.CATALOGUE_FILE;
+  if (file && existsSync(file)) return JSON.parse(readFileSync(file, "utf8")) as Catalogue;
+  return loadCatalogue(contentCoursesDir).catalogue;
+};

@@ -65,6 +65,12 @@ async function dropDatabases(adminUrl: string, names: string[]) {
 
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), "koc-test-db-"));
+  // The catalogue is read from content/ once: test files (realCatalogue) and the server processes
+  // tests start (CATALOGUE_FILE, inherited with the environment) parse this JSON instead of the
+  // Markdown, which takes seconds each time. content's own tests validate the Markdown.
+  const catalogueFile = join(dir, "catalogue.json");
+  writeFileSync(catalogueFile, JSON.stringify(realCatalogue()));
+  process.env.CATALOGUE_FILE = catalogueFile;
   const adminUrl = process.env.TEST_DATABASE_URL;
   const [pglite, postgres] = await Promise.all([
     pgliteSnapshots(dir),

@@ -14,8 +14,15 @@ let seeds = 0;
 /** How many times this process changed the catalogue: in-memory copies of it are stale once it moves. */
 export const catalogueGeneration = () => seeds;
 
-/** The built catalogue (content/dist) when present, else read and validated straight from content/. */
-export function readCatalogue(): Catalogue {
+/**
+ * The built catalogue: `file` (CATALOGUE_FILE) when given, which must exist; else content/dist when
+ * present; else read and validated straight from content/.
+ */
+export function readCatalogue(file?: string): Catalogue {
+  if (file) {
+    if (!existsSync(file)) throw new Error(`CATALOGUE_FILE ${file} does not exist: run npm run build, or unset it`);
+    return JSON.parse(readFileSync(file, "utf8")) as Catalogue;
+  }
   if (existsSync(catalogueFile)) return JSON.parse(readFileSync(catalogueFile, "utf8")) as Catalogue;
   const { catalogue, problems } = loadCatalogue(contentCoursesDir);
   problems.push(...validateCatalogue(catalogue));

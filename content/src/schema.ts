@@ -26,7 +26,10 @@ export const lessonFrontMatter = z.object({
    * SQL lessons: the table files (content/courses/<course>/tables/<name>.sql, in this order) every
    * ```sql example of the lesson runs on, in place and in the content checks (decision 0033).
    */
-  tables: z.array(z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be a table file's name such as warriors")).min(1).optional(),
+  tables: z
+    .array(z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be a table file's name such as warriors"))
+    .min(1)
+    .optional(),
   quiz: z.array(
     quizQuestion.extend({
       /**

@@ -60,6 +60,8 @@ export const sqlExampleRequest = z.object({
     .string()
     .max(SQL_EXAMPLE_MAX_CHARS, `must be at most ${SQL_EXAMPLE_MAX_CHARS} characters`)
     .refine((s) => s.trim() !== "", "must not be empty"),
+  /** Run on an empty database instead: the block that makes the lesson's tables (```sql setup). */
+  empty: z.boolean().optional(),
 });
 export type SqlExampleRequest = z.infer<typeof sqlExampleRequest>;
 

@@ -85,6 +85,18 @@ describe.each(engines)("POST /api/sql/examples on %s", (engine) => {
     expect(after.json()).toMatchObject({ status: "ok", columns: ["n"], rows: [["10"]] });
   }, 60_000);
 
+  it("runs the block that makes the tables on an empty database when asked", async () => {
+    const code = "CREATE TABLE warriors (id integer PRIMARY KEY); SELECT count(*) AS n FROM warriors";
+    const onTables = await run({ course: COURSE, lesson: FILTERING, code });
+    expect(onTables.json()).toEqual({
+      status: "error",
+      error: 'ERROR: relation "warriors" already exists',
+      timedOut: false,
+    });
+    const onEmpty = await run({ course: COURSE, lesson: FILTERING, code, empty: true });
+    expect(onEmpty.json()).toMatchObject({ status: "ok", columns: ["n"], rows: [["0"]] });
+  }, 60_000);
+
   it("a script that returns no rows answers no columns", async () => {
     const res = await run({ course: COURSE, lesson: FILTERING, code: "UPDATE warriors SET strength = 0;" });
     expect(res.json()).toMatchObject({ status: "ok", columns: [], rows: [], truncated: false });
@@ -123,6 +135,7 @@ describe.each(engines)("POST /api/sql/examples on %s", (engine) => {
       [{ course: COURSE, lesson: FILTERING, code: `SELECT '${"x".repeat(20_001)}'` }, "code"],
       [{ course: "SQL Databases!", lesson: FILTERING, code: "SELECT 1" }, "course"],
       [{ course: COURSE, lesson: "../etc/passwd", code: "SELECT 1" }, "lesson"],
+      [{ course: COURSE, lesson: FILTERING, code: "SELECT 1", empty: "yes" }, "empty"],
     ];
     for (const [payload, field] of cases) {
       const res = await run(payload);

@@ -20,7 +20,7 @@ export function createSqlExampleService(deps: { catalogue: CatalogueService; poo
       if (lesson.courseId !== req.course) throw new NotFoundError("Lesson not found");
       if (!mayOpen(access, lesson.position, reader)) throw new ForbiddenError(PREMIUM_LESSON_MESSAGE);
       if (!lesson.sqlSetup) throw new BadRequestError(NO_TABLES_MESSAGE);
-      const setup = lesson.sqlSetup;
+      const setup = req.empty === true ? "" : lesson.sqlSetup;
       const [outcome] = await deps.share.hold(owner, () =>
         deps.pool.run([{ setup, code: req.code, single: false, cut: true }], owner),
       );

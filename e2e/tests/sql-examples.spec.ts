@@ -32,7 +32,7 @@ test.describe("SQL lesson examples run where they stand", () => {
     await expect(result.getByRole("alert")).toHaveText('ERROR: column "power" does not exist');
 
     await example.getByRole("button", { name: "Reset the SQL example to the original" }).click();
-    await expect(editor).toHaveValue(/WHERE strength >= 80;/);
+    await expect(editor).toHaveValue(/WHERE strength >= 80\nORDER BY strength DESC;/);
     await example.getByRole("button", { name: "Run SQL example" }).click();
     await expect(table.getByRole("row")).toHaveCount(5);
 

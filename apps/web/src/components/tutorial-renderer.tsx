@@ -13,7 +13,8 @@ import "./tutorial-renderer.css";
  * shares (@koc/shared/markdown, docs/decisions/0022-one-markdown-grammar.md): headings # to ####,
  * paragraphs, bold, italic, inline code, hard line breaks, lists (nested to any depth), tables,
  * code blocks (fenced with ``` or ~~~) with a language label and a Copy button (and, where a page
- * provides CodeActionsContext, Run and Edit for Java, JavaScript and Python), and pictures on a line
+ * provides CodeActionsContext, Run and Edit for Java, JavaScript and Python; where a SQL lesson provides
+ * SqlExamplesContext, Run, Edit and Reset for SQL on the lesson's tables), and pictures on a line
  * of their own. Nothing is ever injected as HTML, so lesson text cannot run script in the page.
  * Raw HTML is drawn as the text it is. What the grammar reads but the renderer does not draw (links,
  * quotes, rules: the content build refuses them in lessons; a mentor answer may still hold them) is

@@ -47,7 +47,7 @@ function fences(markdown: string): Fence[] {
 export const isFragment = (meta: string): boolean => /(?:^|\s)fragment\b/.test(meta);
 
 /** Only blank lines between two blocks. */
-function adjacent(lines: string[], a: Fence, b: Fence): boolean {
+function adjacent(lines: string[], a: Pick<Fence, "close">, b: Pick<Fence, "open">): boolean {
   return lines.slice(a.close + 1, b.open).every((l) => l.trim() === "");
 }
 
@@ -158,4 +158,53 @@ export function javaInTextBlocks(markdown: string): number[] {
       return f.code.split("\n").filter((l) => JAVA_LINE.test(l)).length >= 2;
     })
     .map((f) => f.open + 1);
+}
+
+/**
+ * How a lesson's ```sql block runs (decision 0033): on the lesson's tables and succeeds (`query`),
+ * on them and must fail (```sql error: a constraint refusing a row), or on an empty database where
+ * it makes those very tables (```sql setup: the script a lesson shows so they can be made elsewhere).
+ */
+export type SqlExampleKind = "query" | "error" | "setup";
+
+export interface SqlExample {
+  kind: SqlExampleKind;
+  code: string;
+  /** The ```text block right after it (only blank lines between), psql's output, if any. */
+  shown?: string;
+  /** 1-based line of the block's opening fence in the lesson body. */
+  line: number;
+}
+
+/** The kind a ```sql fence's info string gives; undefined for a word we do not know. */
+export function sqlExampleKind(meta: string): SqlExampleKind | undefined {
+  const word = meta.trim();
+  if (word === "") return "query";
+  return word === "error" || word === "setup" ? word : undefined;
+}
+
+/** The lesson's ```sql blocks in order, each with the output shown after it. */
+export function sqlExamples(markdown: string): (SqlExample & { meta: string })[] {
+  const lines = markdown.split("\n");
+  const blocks = codeBlocks(parseMarkdown(markdown)).map((b) => ({
+    lang: b.lang.toLowerCase(),
+    meta: b.meta,
+    code: `${b.code}\n`,
+    open: b.line - 1,
+    close: b.endLine - 1,
+  }));
+  const out: (SqlExample & { meta: string })[] = [];
+  blocks.forEach((b, i) => {
+    if (b.lang !== "sql") return;
+    const next = blocks[i + 1];
+    const shown = next?.lang === "text" && adjacent(lines, b, next) ? next.code : undefined;
+    out.push({
+      kind: sqlExampleKind(b.meta) ?? "query",
+      meta: b.meta,
+      code: b.code,
+      line: b.open + 1,
+      ...(shown !== undefined ? { shown } : {}),
+    });
+  });
+  return out;
 }

@@ -15,6 +15,9 @@ import {
   lessonFrontMatter,
 } from "./schema.js";
 
+/** A course's table files (SQL lessons' `tables`): content/courses/<course>/tables/<name>.sql. */
+export const TABLE_DIR = "tables";
+
 const LESSON_FILE = /^(\d{2})-([a-z0-9]+(?:-[a-z0-9]+)*)\.md$/;
 
 export interface LoadResult {
@@ -34,6 +37,7 @@ function loadLesson(
   file: string,
   images: readonly CourseImage[],
   used: Set<string>,
+  tables: ReadonlyMap<string, string>,
   problems: string[],
 ): LessonEntry | undefined {
   const where = `${courseId}/lessons/${file}`;
@@ -53,6 +57,11 @@ function loadLesson(
     const pictures = resolveImages(body, images);
     for (const p of pictures.problems) problems.push(`${where}: ${p}`);
     for (const n of pictures.used) used.add(n);
+    const names = fm.data.tables;
+    for (const t of names ?? []) {
+      if (!tables.has(t)) problems.push(`${where}: tables names "${t}", which ${courseId}/${TABLE_DIR}/ does not have`);
+      used.add(`${TABLE_DIR}/${t}`);
+    }
     return {
       id: `${courseId}--${slug}`,
       slug,
@@ -61,6 +70,7 @@ function loadLesson(
       type: fm.data.type,
       content: pictures.markdown,
       bodyLine,
+      ...(names ? { tables: names, sqlSetup: names.map((t) => tables.get(t) ?? "").join("\n") } : {}),
       quiz: fm.data.quiz.map(({ expect: _expect, ...q }) => q),
       ...(fm.data.quiz.some((q) => q.expect !== undefined) ? { quizExpect: fm.data.quiz.map((q) => q.expect) } : {}),
     };
@@ -124,11 +134,15 @@ function loadCourse(coursesDir: string, folder: string, problems: string[]): Cou
     const images = courseImages(fm.data.id, dir);
     problems.push(...imageFolderProblems(images));
     const used = new Set<string>();
+    const tables = tableFiles(join(dir, TABLE_DIR));
     const lessons = files
-      .map((f) => loadLesson(fm.data.id, lessonDir, f, images, used, problems))
+      .map((f) => loadLesson(fm.data.id, lessonDir, f, images, used, tables, problems))
       .filter((l): l is LessonEntry => l !== undefined);
     for (const img of images) {
       if (!used.has(img.name)) problems.push(`${folder}/${IMAGE_DIR}/${img.name}.svg: no lesson shows this picture`);
+    }
+    for (const t of tables.keys()) {
+      if (!used.has(`${TABLE_DIR}/${t}`)) problems.push(`${folder}/${TABLE_DIR}/${t}.sql: no lesson's tables name it`);
     }
     const exerciseDir = join(dir, "exercises");
     const exerciseFiles = safeList(exerciseDir)
@@ -148,6 +162,15 @@ function loadCourse(coursesDir: string, folder: string, problems: string[]): Cou
     problems.push(`${folder}/course.md: ${describe(err)}`);
     return undefined;
   }
+}
+
+/** The course's table files: name (without .sql) -> statements. */
+function tableFiles(dir: string): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const f of safeList(dir).sort()) {
+    if (f.endsWith(".sql")) found.set(f.slice(0, -".sql".length), readFileSync(join(dir, f), "utf8"));
+  }
+  return found;
 }
 
 function safeList(dir: string): string[] {

@@ -22,6 +22,14 @@ export const courseFrontMatter = z.object({
 export const lessonFrontMatter = z.object({
   title: z.string().min(3),
   type: materialType.default("lesson"),
+  /**
+   * SQL lessons: the table files (content/courses/<course>/tables/<name>.sql, in this order) every
+   * ```sql example of the lesson runs on, in place and in the content checks (decision 0033).
+   */
+  tables: z
+    .array(z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be a table file's name such as warriors"))
+    .min(1)
+    .optional(),
   quiz: z.array(
     quizQuestion.extend({
       /**
@@ -58,6 +66,10 @@ export interface LessonEntry {
   quiz: z.infer<typeof quizQuestion>[];
   /** For each quiz question, its `expect` (code questions only); kept out of `quiz`, which the server stores. */
   quizExpect?: (string | undefined)[];
+  /** SQL lessons: the table files named in the front matter. */
+  tables?: string[];
+  /** SQL lessons: those files' statements in order, the database each ```sql example runs on. */
+  sqlSetup?: string;
   /** 1-based line of the lesson file where `content` starts, for the validator's messages; not published. */
   bodyLine?: number;
 }

@@ -1,5 +1,5 @@
 import { PGlite, types } from "@electric-sql/pglite";
-import { renderResultSet } from "@koc/shared";
+import { renderResultSet, type SqlResultSet } from "@koc/shared";
 
 /**
  * The content checks' own PGlite, in this process: the same steps as the server's SQL worker
@@ -22,12 +22,15 @@ export type SqlCheckOutcome = { stdout: string } | { error: string };
 
 type Results = { fields: { name: string }[]; rows: unknown[] }[];
 
-function render(results: Results, ordered: boolean): string {
+/** The last statement's result that has columns (none: no columns, no rows). */
+function lastResult(results: Results): SqlResultSet {
   const last = [...results].reverse().find((r) => r.fields.length > 0);
   const columns = last?.fields.map((f) => f.name) ?? [];
   const rows = (last?.rows ?? []).map((r) => (r as unknown[]).map((v) => (v == null ? null : String(v))));
-  return renderResultSet({ columns, rows }, ordered);
+  return { columns, rows };
 }
+
+const render = (results: Results, ordered: boolean): string => renderResultSet(lastResult(results), ordered);
 
 export async function openSqlChecker() {
   const db = await PGlite.create();
@@ -57,15 +60,45 @@ export async function openSqlChecker() {
         return { error: err instanceof Error ? err.message : String(err) };
       }
     },
-    /** A lesson example: the script's last result that has columns, rows as returned. */
-    async example(code: string): Promise<SqlCheckOutcome> {
+    /**
+     * A lesson example (decision 0033): the lesson's tables, then the block as a script; the
+     * last result that has columns, cells as PostgreSQL's text, as the server's worker answers it.
+     */
+    async example(setup: string, code: string): Promise<SqlResultSet | { error: string }> {
       await reset();
+      if (setup) await db.exec(setup);
       try {
-        return { stdout: render(await db.exec(code, TEXT_ROWS), true) };
+        return lastResult(await db.exec(code, TEXT_ROWS));
       } catch (err) {
         return { error: err instanceof Error ? err.message : String(err) };
       }
     },
+    /** What the database holds now: each table's columns, constraints and rows, as one text. */
+    async snapshot(): Promise<string> {
+      const tables = await db.query<{ name: string }>(
+        "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1",
+      );
+      const parts: string[] = [];
+      for (const { name } of tables.rows) {
+        const cols = await db.query(
+          `SELECT column_name, data_type, is_nullable, column_default, is_identity FROM information_schema.columns
+           WHERE table_schema = 'public' AND table_name = $1 ORDER BY ordinal_position`,
+          [name],
+          TEXT_ROWS,
+        );
+        const cons = await db.query(
+          "SELECT conname, pg_get_constraintdef(oid) FROM pg_constraint WHERE conrelid = $1::regclass ORDER BY 1",
+          [name],
+          TEXT_ROWS,
+        );
+        const quoted = `"${name.replaceAll('"', '""')}"`;
+        const rows = await db.query(`SELECT * FROM ${quoted} ORDER BY 1`, [], TEXT_ROWS);
+        parts.push(JSON.stringify({ name, columns: cols.rows, constraints: cons.rows, rows: rows.rows }));
+      }
+      return parts.join("\n");
+    },
+    /** Runs statements as they are (making tables for a snapshot). */
+    exec: (sql: string) => reset().then(() => db.exec(sql)),
     close: () => db.close(),
   };
 }

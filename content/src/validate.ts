@@ -6,7 +6,7 @@ import {
   proseOf,
   unrenderableNodes,
 } from "@koc/shared/markdown";
-import { isFragment, javaInTextBlocks, strayStdinBlocks } from "./examples.js";
+import { isFragment, javaInTextBlocks, sqlExampleKind, sqlExamples, strayStdinBlocks } from "./examples.js";
 import { courseQuizProblems, lessonExplainProblems, lessonFile, lessonHeadings } from "./explain-checks.js";
 import { PUBLIC_IMAGE } from "./images.js";
 import { quizBalanceProblems } from "./quiz-checks.js";
@@ -170,6 +170,27 @@ export function codeQuestionProblems(
   return keyed === expect.trim() ? [] : [`keyed option "${keyed}" is not the expected output "${expect.trim()}"`];
 }
 
+/**
+ * SQL lessons run their ```sql blocks on the tables their front matter names (decision 0033): a
+ * SQL lesson with examples names them, only a SQL course's lessons do, and a fence says nothing
+ * but `setup` or `error` (unknown table files are reported by the loader).
+ */
+function sqlLessonProblems(course: CourseEntry, lesson: LessonEntry, where: string): string[] {
+  const out: string[] = [];
+  const isSql = courseLanguages.get(course.id) === "sql";
+  const examples = sqlExamples(lesson.content);
+  if (lesson.tables && !isSql) out.push(`${where}: only a SQL course's lessons name tables`);
+  if (isSql && examples.length > 0 && !lesson.tables) {
+    out.push(`${where}: SQL examples need the lesson's tables: name them in the front matter (tables: [warriors])`);
+  }
+  for (const e of examples) {
+    if (sqlExampleKind(e.meta) === undefined) {
+      out.push(`${where}: \`\`\`sql ${e.meta.trim()} at line ${e.line}: a sql block takes only "setup" or "error"`);
+    }
+  }
+  return out;
+}
+
 function lessonProblems(course: CourseEntry, lesson: LessonEntry, index: number): string[] {
   const where = `${course.id} #${lesson.position} ${lesson.title}`;
   const out: string[] = [];
@@ -209,6 +230,7 @@ function lessonProblems(course: CourseEntry, lesson: LessonEntry, index: number)
         : `${where}: \`\`\`java release=21 belongs only to topics titled "... ${JAVA_21_MARK}"`,
     );
   }
+  out.push(...sqlLessonProblems(course, lesson, where));
   if (strayStdinBlocks(lesson.content) > 0) {
     out.push(`${where}: a \`\`\`stdin block must sit between a runnable example and its \`\`\`text output`);
   }

@@ -1,6 +1,6 @@
 import Fastify, { type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
-import { withFairShare } from "./adapters/code-runner/fair-share.js";
+import { createFairShare, withFairShare } from "./adapters/code-runner/fair-share.js";
 import { createOffRunner } from "./adapters/code-runner/off.js";
 import type { CodeRunner } from "./adapters/code-runner/types.js";
 import { createOutboxMailer } from "./adapters/mail/outbox.js";
@@ -61,6 +61,8 @@ import { createReferralService, type ReferralService } from "./modules/referral/
 import { reviewRoutes } from "./modules/review/routes.js";
 import { createReviewService, type ReviewService } from "./modules/review/service.js";
 import { runRoutes } from "./modules/run/routes.js";
+import { sqlExampleRoutes } from "./modules/sql-examples/routes.js";
+import { createSqlExampleService, type SqlExampleService } from "./modules/sql-examples/service.js";
 import { registerErrorHandling } from "./plugins/errors.js";
 import { registerInputGuard } from "./plugins/input-guard.js";
 import { requestLogSerializers } from "./plugins/log-serializers.js";
@@ -83,6 +85,7 @@ declare module "fastify" {
     catalogue: CatalogueService;
     codeRunner: CodeRunner;
     sqlPool: SqlPool;
+    sqlExamples: SqlExampleService;
     auth: AuthService;
     enrollments: EnrollmentService;
     progress: ProgressService;
@@ -178,10 +181,13 @@ export async function buildApp(deps: AppDeps) {
   metrics.register(app);
   app.decorate("catalogue", createCatalogueService(deps.database.db));
   app.decorate("sqlPool", deps.sqlPool ?? createSqlPool());
+  // One fair share for every kind of run: programs, trials and SQL lesson examples.
+  const share = createFairShare();
   app.decorate(
     "codeRunner",
-    metrics.instrumentRunner(withFairShare(withSql(deps.codeRunner ?? createOffRunner(), app.sqlPool))),
+    metrics.instrumentRunner(withFairShare(withSql(deps.codeRunner ?? createOffRunner(), app.sqlPool), share)),
   );
+  app.decorate("sqlExamples", createSqlExampleService({ catalogue: app.catalogue, pool: app.sqlPool, share }));
   app.decorate(
     "mentor",
     createMentorService({
@@ -312,6 +318,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(healthRoutes);
       await api.register(catalogueRoutes);
       await api.register(runRoutes);
+      await api.register(sqlExampleRoutes);
       await api.register(authRoutes);
       await api.register(certificateVerifyRoutes);
       // User routes: the scope's onRequest hook authenticates, so every route inside has request.user.

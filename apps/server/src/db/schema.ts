@@ -88,6 +88,8 @@ export const materials = pgTable(
     type: text("type", { enum: ["lesson", "exercise", "project"] }).notNull(),
     content: text("content"),
     quiz: jsonb("quiz").$type<QuizQuestionRow[]>().notNull().default([]),
+    /** SQL lessons: the statements making the tables the lesson's examples run on (decision 0033). */
+    sqlSetup: text("sql_setup"),
   },
   (t) => [
     index("materials_course_position_idx").on(t.courseId, t.position),

@@ -81,6 +81,7 @@ export async function seedCatalogue(db: Db, catalogue: Catalogue): Promise<SeedR
           type: l.type,
           content: l.content || null,
           quiz: l.quiz,
+          sqlSetup: l.sqlSetup ?? null,
         };
         await tx.insert(materials).values(lesson).onConflictDoUpdate({ target: materials.id, set: lesson });
       }

@@ -5,6 +5,7 @@ import { Fragment, type ReactNode, useEffect, useMemo, useRef, useState } from "
 import { RunButtons, RunOutput, useBlockRun } from "./code-block-run";
 import type { Token } from "./code-highlight";
 import { DiagramViewer } from "./diagram-viewer";
+import { SqlExampleButtons, SqlExampleEditor, SqlExampleResultView, useSqlExample } from "./sql-example";
 import "./tutorial-renderer.css";
 
 /**
@@ -12,7 +13,8 @@ import "./tutorial-renderer.css";
  * shares (@koc/shared/markdown, docs/decisions/0022-one-markdown-grammar.md): headings # to ####,
  * paragraphs, bold, italic, inline code, hard line breaks, lists (nested to any depth), tables,
  * code blocks (fenced with ``` or ~~~) with a language label and a Copy button (and, where a page
- * provides CodeActionsContext, Run and Edit for Java, JavaScript and Python), and pictures on a line
+ * provides CodeActionsContext, Run and Edit for Java, JavaScript and Python; where a SQL lesson provides
+ * SqlExamplesContext, Run, Edit and Reset for SQL on the lesson's tables), and pictures on a line
  * of their own. Nothing is ever injected as HTML, so lesson text cannot run script in the page.
  * Raw HTML is drawn as the text it is. What the grammar reads but the renderer does not draw (links,
  * quotes, rules: the content build refuses them in lessons; a mentor answer may still hold them) is
@@ -141,6 +143,7 @@ function renderBlocks(nodes: readonly RootContent[], ctx: Context): ReactNode[] 
             lang={node.lang ?? ""}
             code={node.value}
             stdin={stdin}
+            meta={node.meta ?? ""}
             release={releaseOf(node.meta)}
             fragment={isFragment(node.meta)}
           />
@@ -234,16 +237,21 @@ function CodeBlock({
   lang,
   code,
   stdin,
+  meta = "",
   release,
   fragment = false,
 }: {
   lang: string;
   code: string;
   stdin?: string | undefined;
+  meta?: string;
   release?: number | undefined;
   fragment?: boolean;
 }) {
-  const tokens = useHighlighted(code, lang);
+  // A SQL lesson's example runs on the server against the lesson's tables, edited in place.
+  const sql = useSqlExample(lang, code, meta);
+  const shown = sql ? sql.code : code;
+  const tokens = useHighlighted(shown, lang);
   const runnable = useBlockRun(fragment ? "" : lang, code, stdin, release === 21 ? "java21" : undefined);
   const [copied, setCopied] = useState(false);
   useEffect(() => {
@@ -253,7 +261,7 @@ function CodeBlock({
   }, [copied]);
   const copy = async () => {
     try {
-      await navigator.clipboard.writeText(code);
+      await navigator.clipboard.writeText(shown);
       setCopied(true);
     } catch {
       setCopied(false);
@@ -265,6 +273,7 @@ function CodeBlock({
         <span className="code-lang">{lang || "code"}</span>
         <span className="code-block-actions">
           {runnable && <RunButtons block={runnable} />}
+          {sql && <SqlExampleButtons sql={sql} />}
           <button
             type="button"
             className="code-copy"
@@ -276,25 +285,30 @@ function CodeBlock({
           </button>
         </span>
       </figcaption>
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable code must be reachable by keyboard */}
-      <pre tabIndex={0}>
-        <code>
-          {tokens
-            ? tokens.map((t, i) =>
-                t.classes ? (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: tokens of one fixed text, never reordered
-                  <span key={i} className={t.classes}>
-                    {t.text}
-                  </span>
-                ) : (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: as above
-                  <Fragment key={i}>{t.text}</Fragment>
-                ),
-              )
-            : code}
-        </code>
-      </pre>
+      {sql?.editing ? (
+        <SqlExampleEditor sql={sql} />
+      ) : (
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable code must be reachable by keyboard
+        <pre tabIndex={0}>
+          <code>
+            {tokens
+              ? tokens.map((t, i) =>
+                  t.classes ? (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: tokens of one fixed text, never reordered
+                    <span key={i} className={t.classes}>
+                      {t.text}
+                    </span>
+                  ) : (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: as above
+                    <Fragment key={i}>{t.text}</Fragment>
+                  ),
+                )
+              : shown}
+          </code>
+        </pre>
+      )}
       {runnable && <RunOutput block={runnable} />}
+      {sql && <SqlExampleResultView sql={sql} />}
     </figure>
   );
 }

@@ -45,6 +45,8 @@ export const material = z.object({
   position: z.number().int().nonnegative(),
   content: z.string().optional(),
   quiz: z.array(quizQuestion),
+  /** SQL lessons: the statements making the tables its examples run on (server-side only). */
+  sqlSetup: z.string().optional(),
 });
 export type Material = z.infer<typeof material>;
 
@@ -76,6 +78,8 @@ export const materialList = z.array(materialSummary);
 export const materialDetail = materialSummary.omit({ open: true, questions: true }).extend({
   content: z.string().optional(),
   quiz: z.array(publicQuizQuestion),
+  /** A SQL lesson with tables: its ```sql examples run in place (POST /api/sql/examples). */
+  sqlExamples: z.literal(true).optional(),
 });
 export type MaterialDetail = z.infer<typeof materialDetail>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { slugId } from "./common.js";
 
 /** Java versions the editor offers; java17 is the default. */
 export const javaVersion = z.enum(["java7", "java8", "java17", "java21"]);
@@ -43,3 +44,40 @@ export const runStatus = z.object({
     .optional(),
 });
 export type RunStatus = z.infer<typeof runStatus>;
+
+/** Characters of SQL a lesson example's run takes (an example is a few statements). */
+export const SQL_EXAMPLE_MAX_CHARS = 20_000;
+
+/**
+ * POST /api/sql/examples: a SQL lesson's example, as the lesson shows it or as the learner edited
+ * it, run as a script on the lesson's tables in a throw-away database (decision 0033).
+ */
+export const sqlExampleRequest = z.object({
+  course: slugId,
+  /** The lesson's id (`<course>--<slug>`). */
+  lesson: slugId,
+  code: z
+    .string()
+    .max(SQL_EXAMPLE_MAX_CHARS, `must be at most ${SQL_EXAMPLE_MAX_CHARS} characters`)
+    .refine((s) => s.trim() !== "", "must not be empty"),
+  /** Run on an empty database instead: the block that makes the lesson's tables (```sql setup). */
+  empty: z.boolean().optional(),
+});
+export type SqlExampleRequest = z.infer<typeof sqlExampleRequest>;
+
+/**
+ * The script's last result that has columns (none: it returned no rows, such as CREATE TABLE),
+ * each cell as PostgreSQL prints it; `truncated` when it was cut to the first rows. Or the error
+ * PostgreSQL gave (a 200, like a program's error), `timedOut` when the time limit stopped it.
+ */
+export const sqlExampleResult = z.discriminatedUnion("status", [
+  z.object({
+    status: z.literal("ok"),
+    columns: z.array(z.string()),
+    rows: z.array(z.array(z.string().nullable())),
+    truncated: z.boolean(),
+    timeMs: z.number().nonnegative(),
+  }),
+  z.object({ status: z.literal("error"), error: z.string(), timedOut: z.boolean() }),
+]);
+export type SqlExampleResult = z.infer<typeof sqlExampleResult>;

@@ -8,11 +8,11 @@ export const JOBS_PER_OWNER = 2;
 export const TOO_MANY_JOBS = "You already have two programs running or waiting. Let one finish, then run again.";
 
 /**
- * The runner shared fairly: each owner (a learner, or a visitor's address) has at most
- * JOBS_PER_OWNER jobs in flight or waiting; past that, 429 with Retry-After. Only owners with a
- * job are kept, so the map never holds more than the jobs in flight.
+ * Each owner (a learner, or a visitor's address) has at most `perOwner` jobs in flight or waiting;
+ * past that, 429 with Retry-After. Only owners with a job are kept, so the map never holds more
+ * than the jobs in flight. One share is held by every kind of run (programs, trials, SQL examples).
  */
-export function withFairShare(runner: CodeRunner, perOwner = JOBS_PER_OWNER): CodeRunner {
+export function createFairShare(perOwner = JOBS_PER_OWNER) {
   const inFlight = new Map<string, number>();
   async function hold<T>(owner: JobOwner | undefined, job: () => Promise<T>): Promise<T> {
     if (!owner) return job();
@@ -27,6 +27,14 @@ export function withFairShare(runner: CodeRunner, perOwner = JOBS_PER_OWNER): Co
       else inFlight.delete(owner.key);
     }
   }
+  return { hold };
+}
+
+export type FairShare = ReturnType<typeof createFairShare>;
+
+/** The runner shared fairly (createFairShare): a number makes a share of its own. */
+export function withFairShare(runner: CodeRunner, share: number | FairShare = JOBS_PER_OWNER): CodeRunner {
+  const { hold } = typeof share === "number" ? createFairShare(share) : share;
   return {
     get engine() {
       return runner.engine;

@@ -13,10 +13,12 @@ export interface SqlRun {
   single: boolean;
   /** A script's answer: this query, run after it. */
   check?: string | undefined;
+  /** A lesson example: a result past the limits comes back cut to its first rows, marked truncated. */
+  cut?: boolean;
 }
 
 export type SqlRunOutcome =
-  | ({ status: "ok"; ms: number } & SqlResultSet)
+  | ({ status: "ok"; ms: number; truncated?: boolean } & SqlResultSet)
   | { status: "error"; ms: number; error: string; truncated?: boolean }
   /** The tables themselves failed to load: the trial's fault, not the learner's. */
   | { status: "setupError"; error: string }
@@ -161,7 +163,13 @@ export function createSqlPool(options: SqlPoolOptions = {}) {
               ? { status: "setupError", error: m.setupError }
               : m.error !== undefined
                 ? { status: "error", ms: m.ms, error: m.error, ...(m.truncated ? { truncated: true } : {}) }
-                : { status: "ok", ms: m.ms, columns: m.columns ?? [], rows: m.rows ?? [] };
+                : {
+                    status: "ok",
+                    ms: m.ms,
+                    columns: m.columns ?? [],
+                    rows: m.rows ?? [],
+                    ...(m.truncated ? { truncated: true } : {}),
+                  };
         } else if (m.type === "done") finish("done");
         else if (m.type === "failed") finish(new SqlUnavailableError(m.error));
       };

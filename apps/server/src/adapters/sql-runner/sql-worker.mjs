@@ -38,18 +38,31 @@ function tooLarge(rows) {
   return chars > maxChars ? `The result is larger than ${Math.round(maxChars / 1024)} KB.` : undefined;
 }
 
-function resultOf(res) {
+/** The first rows that fit the limits: a lesson example shows them, marked truncated. */
+function cutToFit(rows) {
+  const kept = rows.slice(0, maxRows);
+  let chars = 0;
+  const end = kept.findIndex((r) => {
+    for (const v of r) chars += v === null ? 4 : String(v).length;
+    return chars > maxChars;
+  });
+  return end >= 0 ? kept.slice(0, end) : kept;
+}
+
+function resultOf(res, cut = false) {
   const columns = res.fields.map((f) => f.name);
   const rows = res.rows.map((r) => r.map((v) => (v === null || v === undefined ? null : String(v))));
   const problem = tooLarge(rows);
-  return problem ? { truncated: true, error: problem } : { columns, rows };
+  if (!problem) return { columns, rows };
+  // A graded answer must be whole; an example's rows are only looked at, so the first ones do.
+  return cut ? { columns, rows: cutToFit(rows), truncated: true } : { truncated: true, error: problem };
 }
 
 /** The last statement of a script that returned columns, its values as PostgreSQL's text. */
-function lastResult(results) {
+function lastResult(results, cut = false) {
   const last = [...results].reverse().find((r) => r.fields.length > 0);
   if (!last) return { columns: [], rows: [] };
-  return resultOf(last);
+  return resultOf(last, cut);
 }
 
 const message = (err) => {
@@ -80,7 +93,7 @@ async function runOne(db, run) {
     }
     const results = await db.exec(run.code, TEXT_ROWS);
     // A lesson example: the last statement that returned columns is what it shows.
-    if (!run.check) return lastResult(results);
+    if (!run.check) return lastResult(results, run.cut === true);
   } catch (err) {
     const text = message(err);
     return {

@@ -48,6 +48,7 @@ const toDetail = (lesson: Material): MaterialDetail => ({
   minutes: lessonMinutes(lesson.position),
   ...(lesson.content ? { content: lesson.content } : {}),
   quiz: lesson.quiz.map(({ question, options }: QuizQuestion) => ({ question, options })),
+  ...(lesson.sqlSetup ? { sqlExamples: true as const } : {}),
 });
 
 /** The whole catalogue as one read of the database (it is small: every course, every lesson). */
@@ -113,6 +114,7 @@ export function createCatalogueService(db: DbOrTx) {
         position: m.position,
         ...(m.content ? { content: m.content } : {}),
         quiz: m.quiz,
+        ...(m.sqlSetup ? { sqlSetup: m.sqlSetup } : {}),
       });
     }
     const list: Course[] = courseRows.map((c) =>

@@ -3,6 +3,7 @@ import { isPassing } from "@koc/shared";
 import { useQuery } from "@tanstack/react-query";
 import { Swords } from "lucide-react";
 import { useCallback, useEffect, useRef } from "react";
+import { SqlExamplesContext } from "../../../components/sql-example";
 import { TutorialRenderer } from "../../../components/tutorial-renderer";
 import { ApiError } from "../../../lib/api-client";
 import { useSlot } from "../../../lib/slots";
@@ -78,7 +79,12 @@ export function LessonBody({
     <>
       <article ref={article} className="lesson-surface" aria-label={`Lesson: ${material.title}`}>
         {data.content ? (
-          <TutorialRenderer markdown={data.content} onDrawn={focusRun} />
+          // A SQL lesson with tables: its ```sql examples run in place, on those tables.
+          <SqlExamplesContext.Provider
+            value={data.sqlExamples ? { course: material.courseId, lesson: material._id } : null}
+          >
+            <TutorialRenderer markdown={data.content} onDrawn={focusRun} />
+          </SqlExamplesContext.Provider>
         ) : (
           <div className="coming-soon">
             <p className="coming-soon-title">Content Coming Soon</p>

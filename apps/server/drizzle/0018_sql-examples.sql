@@ -1,0 +1,1 @@
+ALTER TABLE "materials" ADD COLUMN "sql_setup" text;

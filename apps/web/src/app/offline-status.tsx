@@ -9,7 +9,7 @@ interface OfflineStatusProps {
 }
 
 /**
- * Says when the learner is offline and how many quiz attempts wait to be graded; when the
+ * Says when the learner is offline and how many quiz attempts and trial submissions wait to be graded; when the
  * connection returns it sends them (lib/offline/attempts.ts) and shows the server's grades.
  */
 export default function OfflineStatus({ email, notify }: OfflineStatusProps) {
@@ -24,8 +24,13 @@ export default function OfflineStatus({ email, notify }: OfflineStatusProps) {
     let current = true;
     const onChange = (e: Event) => current && setWaiting((e as CustomEvent<number>).detail);
     const onGraded = (e: Event) => {
-      const { attempt, result, refused } = (e as CustomEvent<GradedEvent>).detail;
-      if (result) {
+      const { attempt, result, submission, refused } = (e as CustomEvent<GradedEvent>).detail;
+      if (submission) {
+        const verdict = submission.passed
+          ? "passed"
+          : "not passed yet: open the trial to see the failed cases and strike again";
+        notify(`${attempt.label}: judged by the server, ${verdict}.`, submission.passed ? "success" : "info");
+      } else if (result) {
         const verdict = result.passed ? "passed" : "not passed yet: review the topic and try again";
         notify(
           `${attempt.label}: graded by the server, ${result.score}% (${verdict}).`,

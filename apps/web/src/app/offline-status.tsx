@@ -1,10 +1,10 @@
 import { useEffect, useState } from "react";
 import type { GradedEvent } from "../lib/offline/attempts";
 import { useOnline } from "../lib/online";
+import { useSession } from "../lib/session";
+import { QueryProvider } from "./query-client";
 
 interface OfflineStatusProps {
-  /** The signed-in learner (their waiting attempts), or undefined for a visitor. */
-  email: string | undefined;
   notify: (text: string, tone?: "success" | "error" | "info") => void;
 }
 
@@ -12,7 +12,17 @@ interface OfflineStatusProps {
  * Says when the learner is offline and how many quiz attempts and trial submissions wait to be graded; when the
  * connection returns it sends them (lib/offline/attempts.ts) and shows the server's grades.
  */
-export default function OfflineStatus({ email, notify }: OfflineStatusProps) {
+export default function OfflineStatus({ notify }: OfflineStatusProps) {
+  return (
+    <QueryProvider>
+      <OfflineStatusInCache notify={notify} />
+    </QueryProvider>
+  );
+}
+
+function OfflineStatusInCache({ notify }: OfflineStatusProps) {
+  // The signed-in learner (their waiting attempts), from the app's query cache; none for a visitor.
+  const email = useSession().user?.email;
   const online = useOnline();
   const [waiting, setWaiting] = useState(0);
 

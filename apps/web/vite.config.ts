@@ -172,6 +172,44 @@ const pwa = VitePWA({
   },
 });
 
+/**
+ * Lucide's own modules and the icons that the home page and the app's frame (header, footer,
+ * alerts, the floating mentor's button) import, read from their sources: a matcher of their files.
+ */
+function firstPageIcons(): (id: string) => boolean {
+  const sources = [
+    "src/features/home",
+    "src/app",
+    "src/components/alerts.tsx",
+    "src/features/mentor/floating-mentor.tsx",
+  ];
+  const files = sources.flatMap((source) => {
+    const path = fileURLToPath(new URL(source, import.meta.url));
+    if (!statSync(path).isDirectory()) return [path];
+    return readdirSync(path)
+      .filter((f) => f.endsWith(".tsx") && !f.endsWith(".test.tsx"))
+      .map((f) => join(path, f));
+  });
+  const icons = new Set<string>();
+  for (const file of files) {
+    for (const [, names] of readFileSync(file, "utf8").matchAll(/import\s*\{([^}]*)\}\s*from\s*"lucide-react"/g)) {
+      for (const name of (names ?? "").split(",")) {
+        const icon = name.trim().split(/\s+as\s+/)[0] ?? "";
+        // ChevronLeft -> chevron-left.mjs, the file name of Lucide's ES build.
+        if (icon) icons.add(`${icon.replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase()}.mjs`);
+      }
+    }
+  }
+  return (id) => {
+    const at = id.search(/node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]/);
+    if (at < 0) return false;
+    const file = id.slice(at).split(/[\\/]/).pop() ?? "";
+    return !/[\\/]icons[\\/]/.test(id)
+      ? file !== "dynamicIconImports.mjs" && file !== "DynamicIcon.mjs"
+      : icons.has(file);
+  };
+}
+
 const config = {
   plugins: [react(), pyodideAssets(), lessonPictures(), pwa],
   resolve: { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] },
@@ -184,6 +222,26 @@ const config = {
     modulePreload: { polyfill: false },
     // Read by the prerender (which route modules and CSS each page needs), then deleted.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // The first visit's JavaScript (bench/LIGHTHOUSE.md): what every page shares comes in a
+          // few files rather than many small ones, which compress worse one by one.
+          groups: [
+            // React, React DOM and the router: every page.
+            { name: "react", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 2 },
+            // Lucide's helpers and the icons of the home page and the app's frame.
+            { name: "icons", test: firstPageIcons(), priority: 1 },
+            // The small helpers of the home page and the frame, shared with later pages.
+            {
+              name: "shell",
+              test: /src[\\/]lib[\\/](hydration|paths|storage|storage-keys|low-data)\.ts$/,
+              priority: 1,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: Number(process.env.WEB_PORT ?? 5173),

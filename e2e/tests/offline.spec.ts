@@ -1,4 +1,5 @@
-import type { Page } from "@playwright/test";
+import { readdirSync, readFileSync } from "node:fs";
+import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { answerKey } from "./quiz-helpers";
 
@@ -16,10 +17,30 @@ const storedOffline = (page: Page) =>
     return { urls, hasDatabase: databases.includes("koc-offline") };
   });
 
+/** Replaces an editor's code the way a user would: focus, select all, type. */
+async function setCode(editor: Locator, code: string) {
+  await editor.click();
+  await editor.page().keyboard.press("ControlOrMeta+a");
+  await editor.page().keyboard.press("Delete");
+  await editor.page().keyboard.insertText(code);
+}
+
+/** A trial's reference solution, from its content file (the API never sends it). */
+function referenceSolution(exerciseId: string): string {
+  const [courseId, slug, k] = exerciseId.split("--");
+  const dir = new URL(`../../content/courses/${courseId}/exercises/`, import.meta.url);
+  const file = readdirSync(dir).find((f) => f.replace(/^\d+-/, "") === `${slug}.${k}.md`);
+  if (!file) throw new Error(`no content file for ${exerciseId}`);
+  const text = readFileSync(new URL(file, dir), "utf8").replace(/\r\n/g, "\n");
+  const solution = /## Solution\s*\n+```\w*\n([\s\S]*?)\n```/.exec(text)?.[1];
+  if (!solution) throw new Error(`no ## Solution block in ${file}`);
+  return solution;
+}
+
 // Offline, every request that reaches for the network fails, and the browser logs each one.
 test.use({ expectedConsoleErrors: [/net::ERR_INTERNET_DISCONNECTED/] });
 
-test("save a course, go offline, reload: the lesson opens, Python runs, the quiz waits and is graded by the server back online; sign-out clears it", async ({
+test("save a course, go offline, reload: the lesson opens, Python runs, the quiz and trial submissions wait and are graded by the server back online; sign-out clears it", async ({
   page,
   context,
   request,
@@ -37,6 +58,10 @@ test("save a course, go offline, reload: the lesson opens, Python runs, the quiz
     title: string;
   }[];
   const first = lessons[0] as { _id: string; title: string };
+  const TRIAL = `${first._id}--1`;
+  const trialDetail = (await (await request.get(`/api/exercises/${TRIAL}`)).json()) as { title: string };
+  const status = await request.get("/api/run/status");
+  const engine = status.ok() ? ((await status.json()) as { engine: string }).engine : "off";
 
   // Signed in: the token and user as the login form leaves them.
   await page.goto("/about");
@@ -101,12 +126,80 @@ test("save a course, go offline, reload: the lesson opens, Python runs, the quiz
     page.getByRole("region", { name: "My Enrolled Courses" }).getByRole("heading", { name: "Python Programming" }),
   ).toBeVisible();
 
-  // Back online: the server grades it, and its grade is the one shown and kept.
+  // Trials submitted offline wait as well (when this machine has a runner to judge them): a wrong
+  // solution, one forged in the queue as passed, and a right one. Nothing is shown as passed, and
+  // the server has nothing yet.
+  const judges = engine !== "off";
+  const trial = page.getByRole("region", { name: new RegExp(`^Trial( \\d)?: ${trialDetail.title}`) });
+  if (judges) {
+    await page.goBack();
+    await expect(trial).toBeVisible({ timeout: 30_000 });
+    const editor = trial.locator(".cm-content");
+    await expect(editor).toContainText("TODO", { timeout: 30_000 });
+    await setCode(editor, "print(0)\n");
+    await trial.getByRole("button", { name: "Submit", exact: true }).click();
+    await expect(trial.getByTestId("trial-waiting")).toContainText("Waiting to be graded");
+    await expect(trial.getByTestId("trial-verdict")).toHaveCount(0);
+    await expect(page.getByText("2 waiting to be graded", { exact: true })).toBeVisible();
+    await page.evaluate(
+      ([owner, exerciseId, materialId, courseId]) =>
+        new Promise<void>((resolve, reject) => {
+          const open = indexedDB.open("koc-offline");
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const tx = open.result.transaction("outbox", "readwrite");
+            tx.objectStore("outbox").add({
+              owner,
+              kind: "trial",
+              path: `/exercises/${exerciseId}/submissions`,
+              body: { code: "print('I passed, trust me')\n", language: "python", passed: true, firstPass: true },
+              label: "Forged trial",
+              ref: { exerciseId, materialId, courseId },
+              queuedAt: new Date().toISOString(),
+            });
+            tx.oncomplete = () => {
+              open.result.close();
+              resolve();
+            };
+            tx.onerror = () => reject(tx.error);
+          };
+        }),
+      [email, TRIAL, first._id, COURSE],
+    );
+    await setCode(editor, referenceSolution(TRIAL));
+    await trial.getByRole("button", { name: "Submit", exact: true }).click();
+    await expect(page.getByText("4 waiting to be graded", { exact: true })).toBeVisible();
+    await expect(trial.getByTestId("trial-waiting")).toContainText("4 attempts waiting to be graded.");
+    const none = await request.get(`/api/exercises/${TRIAL}/attempts`, { headers: auth });
+    expect(await none.json()).toEqual([]);
+  }
+
+  // Back online: the server grades them in order, and its grades are the ones shown and kept.
   await context.setOffline(false);
   await expect(page.getByRole("alert").filter({ hasText: /graded by the server, 100% \(passed\)/ })).toBeVisible({
     timeout: 30_000,
   });
-  await expect(page.getByText("1 waiting to be graded", { exact: true })).toHaveCount(0);
+  if (judges) {
+    await expect(trial.getByTestId("trial-verdict")).toContainText("Trial conquered!", { timeout: 120_000 });
+    await expect(page.getByText(/waiting to be graded/)).toHaveCount(0);
+    // My attempts, newest first: the right one passed; the forged one and the wrong one failed.
+    await trial.getByText("My attempts").click();
+    const rows = trial.getByRole("list", { name: "My attempts" }).getByRole("listitem");
+    await expect(rows).toHaveCount(3);
+    await expect(rows.nth(0).locator(".case-status")).toHaveText("passed");
+    await expect(rows.nth(1).locator(".case-status")).toHaveText(/^\d+ of \d+ passed$/);
+    await expect(rows.nth(2).locator(".case-status")).toHaveText(/^\d+ of \d+ passed$/);
+    const judged = (await (await request.get(`/api/exercises/${TRIAL}/attempts`, { headers: auth })).json()) as {
+      passed: boolean;
+    }[];
+    expect(judged.map((a) => a.passed)).toEqual([true, false, false]);
+    const trials = (await (await request.get(`/api/exercises?courseId=${COURSE}`, { headers: auth })).json()) as {
+      _id: string;
+      passed: boolean;
+    }[];
+    expect(trials.find((t) => t._id === TRIAL)?.passed).toBe(true);
+  }
+  await expect(page.getByText(/waiting to be graded/)).toHaveCount(0, { timeout: 60_000 });
   const after = (await (await request.get(`/api/progress/${COURSE}`, { headers: auth })).json()) as {
     knowledgeUnlocked: string[];
   };

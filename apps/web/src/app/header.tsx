@@ -1,9 +1,13 @@
 import { Menu, X } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { Crest } from "../assets/kingdom-art";
 import { paths } from "../lib/paths";
-import { useSession } from "../lib/session";
+import { useSignedIn } from "../lib/signed-in";
+import { VisitorLinks } from "./visitor-links";
+
+/** A signed-in learner's links read the session (a query): loaded only when a token is held. */
+const SessionLinks = lazy(() => import("./header-session"));
 
 const mainLinks = [
   { to: paths.home, label: "Home" },
@@ -14,7 +18,7 @@ const mainLinks = [
 ];
 
 export function Header() {
-  const { user, logout } = useSession();
+  const signedIn = useSignedIn();
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
 
@@ -63,32 +67,12 @@ export function Header() {
                 </NavLink>
               </li>
             ))}
-            {user ? (
-              <>
-                <li>
-                  <NavLink to={paths.dashboard}>Dashboard</NavLink>
-                </li>
-                <li>
-                  <NavLink to={paths.account}>Account</NavLink>
-                </li>
-                <li className="greeting">Hail, {user.name}!</li>
-                <li>
-                  <button type="button" className="btn btn-outline btn-small" onClick={logout}>
-                    Logout
-                  </button>
-                </li>
-              </>
+            {signedIn ? (
+              <Suspense fallback={<VisitorLinks />}>
+                <SessionLinks />
+              </Suspense>
             ) : (
-              <>
-                <li>
-                  <NavLink to={paths.login}>Login</NavLink>
-                </li>
-                <li>
-                  <NavLink to={paths.register} className="btn btn-small nav-cta">
-                    Register
-                  </NavLink>
-                </li>
-              </>
+              <VisitorLinks />
             )}
           </ul>
         </nav>

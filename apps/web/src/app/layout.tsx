@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { lazy, useEffect, useRef } from "react";
 import { Outlet, useLocation, useNavigationType } from "react-router";
 import { FloatingMentor } from "../features/mentor/floating-mentor";
 import type { keepScroll } from "../lib/paths";
@@ -8,6 +8,9 @@ import "./layout.css";
 import { OfflineStrip } from "./offline-strip";
 import { RouteErrorBoundary } from "./route-error";
 import { UpdatePrompt } from "./update-prompt";
+
+/** The query cache's provider, for the mentor's chat (it loads on the chat's first open). */
+const QueryCache = lazy(() => import("./query-client").then((m) => ({ default: m.QueryProvider })));
 
 const lessonAddress = /^\/course\/[^/]+\/lesson\/[^/]+\/?$/;
 
@@ -54,7 +57,7 @@ export function Layout() {
         </RouteErrorBoundary>
       </main>
       <Footer />
-      <FloatingMentor />
+      <FloatingMentor cache={QueryCache} />
       <ScrollToTop />
       <UpdatePrompt />
     </>

@@ -1,18 +1,28 @@
 import { useEffect, useState } from "react";
 import type { GradedEvent } from "../lib/offline/attempts";
 import { useOnline } from "../lib/online";
+import { useSession } from "../lib/session";
+import { QueryProvider } from "./query-client";
 
 interface OfflineStatusProps {
-  /** The signed-in learner (their waiting attempts), or undefined for a visitor. */
-  email: string | undefined;
   notify: (text: string, tone?: "success" | "error" | "info") => void;
 }
 
 /**
- * Says when the learner is offline and how many quiz attempts wait to be graded; when the
+ * Says when the learner is offline and how many quiz attempts and trial submissions wait to be graded; when the
  * connection returns it sends them (lib/offline/attempts.ts) and shows the server's grades.
  */
-export default function OfflineStatus({ email, notify }: OfflineStatusProps) {
+export default function OfflineStatus({ notify }: OfflineStatusProps) {
+  return (
+    <QueryProvider>
+      <OfflineStatusInCache notify={notify} />
+    </QueryProvider>
+  );
+}
+
+function OfflineStatusInCache({ notify }: OfflineStatusProps) {
+  // The signed-in learner (their waiting attempts), from the app's query cache; none for a visitor.
+  const email = useSession().user?.email;
   const online = useOnline();
   const [waiting, setWaiting] = useState(0);
 
@@ -24,8 +34,13 @@ export default function OfflineStatus({ email, notify }: OfflineStatusProps) {
     let current = true;
     const onChange = (e: Event) => current && setWaiting((e as CustomEvent<number>).detail);
     const onGraded = (e: Event) => {
-      const { attempt, result, refused } = (e as CustomEvent<GradedEvent>).detail;
-      if (result) {
+      const { attempt, result, submission, refused } = (e as CustomEvent<GradedEvent>).detail;
+      if (submission) {
+        const verdict = submission.passed
+          ? "passed"
+          : "not passed yet: open the trial to see the failed cases and strike again";
+        notify(`${attempt.label}: judged by the server, ${verdict}.`, submission.passed ? "success" : "info");
+      } else if (result) {
         const verdict = result.passed ? "passed" : "not passed yet: review the topic and try again";
         notify(
           `${attempt.label}: graded by the server, ${result.score}% (${verdict}).`,

@@ -28,13 +28,14 @@ export interface RouteHandle {
  * loaded it renders at once, with nothing to suspend: the browser preloads the first page before
  * hydrating it (main.tsx), so the first render is exactly the prerendered HTML.
  */
-function lazyPage(load: () => Promise<{ default: ComponentType }>) {
+function lazyPage(load: () => Promise<{ default: ComponentType }>, queries: boolean) {
   let loaded: ComponentType | undefined;
   let pending: Promise<ComponentType> | undefined;
   const resolve = (): Promise<ComponentType> => {
-    pending ??= load().then(
-      (module) => {
-        loaded = module.default;
+    pending ??= Promise.all([load(), queries ? import("./query-client") : undefined]).then(
+      ([module, cache]) => {
+        const Loaded = module.default;
+        loaded = cache ? () => createElement(cache.QueryProvider, null, createElement(Loaded)) : Loaded;
         return loaded;
       },
       (error: unknown) => {
@@ -58,6 +59,12 @@ function lazyPage(load: () => Promise<{ default: ComponentType }>) {
 
 interface PageOptions {
   head?: RouteHead;
+  /**
+   * Whether the page reads the query cache (true unless said): its module then loads with
+   * TanStack Query and renders inside the cache's provider. The home page reads none, so a
+   * visitor's first page ships without it.
+   */
+  queries?: false;
   /** Addresses that show the same page (not remounted), such as a course's lessons. */
   children?: RouteObject[];
 }
@@ -66,12 +73,12 @@ interface PageOptions {
  * A route showing `features/{name}.tsx`, or `app/{name}.tsx` for a name under `pages/`; with a head,
  * a public page prerendered at build time.
  */
-function page(path: string, name: string, { head, children }: PageOptions = {}): RouteObject {
+function page(path: string, name: string, { head, children, queries }: PageOptions = {}): RouteObject {
   const inApp = name.startsWith("pages/");
   const key = inApp ? `./${name}.tsx` : `../features/${name}.tsx`;
   const load = pageModules[key];
   if (!load) throw new Error(`No page module ${key}`);
-  const { Page, preload } = lazyPage(load);
+  const { Page, preload } = lazyPage(load, queries !== false);
   const handle: RouteHandle = {
     module: inApp ? `src/app/${name}.tsx` : `src/features/${name}.tsx`,
     preload,
@@ -88,7 +95,7 @@ export const routes: RouteObject[] = [
   {
     Component: Layout,
     children: [
-      page("/", "home/home-page", { head: heads.home }),
+      page("/", "home/home-page", { head: heads.home, queries: false }),
       page("/about", "about/about-page", { head: heads.about }),
       page("/courses", "pages/courses-page", { head: heads.courses }),
       // A lesson's address shows the same page (not remounted: the child has no element of its own),

@@ -3,6 +3,7 @@ import { useCallback, useMemo } from "react";
 import { ApiError } from "./api-error";
 import { useHydrated } from "./hydration";
 import { progressKeyPrefix } from "./progress-keys";
+import { sessionChanged } from "./signed-in";
 import { keysWithPrefix, readToken, removeKey } from "./storage";
 import { storageKeys } from "./storage-keys";
 
@@ -36,6 +37,7 @@ export function clearSessionStorage(): void {
   removeKey(storageKeys.token);
   removeKey(storageKeys.user);
   for (const key of [...keysWithPrefix("progress_"), ...keysWithPrefix("certificate_")]) removeKey(key);
+  sessionChanged();
   if (typeof indexedDB !== "undefined")
     void import("./offline/store").then((store) => store.clearOfflineData()).catch(() => undefined);
 }
@@ -89,6 +91,7 @@ export function useSession(): Session {
       // Another learner's (or a visitor's) course records are read again for this one.
       queryClient.removeQueries({ queryKey: progressKeyPrefix });
       queryClient.setQueryData(SESSION_KEY, next);
+      sessionChanged();
     },
     [queryClient],
   );

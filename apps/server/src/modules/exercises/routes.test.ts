@@ -319,6 +319,18 @@ describe.each(engines)("trials API on %s", (engine) => {
       }
     });
 
+    it("a submission that carries its own verdict (as one forged in a browser's offline queue) is judged on its code alone", async () => {
+      const u = await registerUser(app);
+      const forged = { code: "print('I passed')\n", language: "python", passed: true, firstPass: true, cases: [] };
+      const res = await call("POST", `/api/exercises/${PYTHON}/submissions`, forged, u.auth, "10.9.0.4");
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ passed: false });
+      expect(res.json().firstPass).not.toBe(true);
+      expect(res.json().cases.length).toBe(trial(PYTHON).cases.length);
+      const rows = await database.db.select().from(exercisePasses).where(eq(exercisePasses.userId, u.user._id));
+      expect(rows).toHaveLength(0);
+    });
+
     it("a Java compile error fails every case without running, with javac's message", async () => {
       const res = await submit(
         JAVA,

@@ -1,12 +1,15 @@
 import { MessageCircle, X } from "lucide-react";
-import { lazy, Suspense, useId, useRef, useState } from "react";
+import { type ComponentType, lazy, type ReactNode, Suspense, useId, useRef, useState } from "react";
 import "./floating-mentor.css";
 
 /** The chat itself loads on first open: a first visit to any page ships only this button. */
 const MentorPanel = lazy(() => import("./mentor-panel"));
 
-/** The floating assistant on every page: a toggle button and a panel with Kattappa. */
-export function FloatingMentor() {
+/**
+ * The floating assistant on every page: a toggle button and a panel with Kattappa. The chat sends
+ * through the query cache, which the app shell gives with it (`cache`, loaded on first open too).
+ */
+export function FloatingMentor({ cache: Cache }: { cache: ComponentType<{ children: ReactNode }> }) {
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false);
   const panelId = useId();
@@ -21,7 +24,9 @@ export function FloatingMentor() {
     <div className="floating-mentor">
       {opened && (
         <Suspense fallback={null}>
-          <MentorPanel open={open} panelId={panelId} onClose={close} />
+          <Cache>
+            <MentorPanel open={open} panelId={panelId} onClose={close} />
+          </Cache>
         </Suspense>
       )}
       <button

@@ -1,8 +1,9 @@
 import "fake-indexeddb/auto";
+import { openDB } from "idb";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { storageKeys } from "../storage-keys";
-import { attemptEvents, flushAttempts, type GradedEvent, gradeOrQueue, waitingCount } from "./attempts";
-import { clearOfflineData, readSavedAnswer, storeSavedCourse } from "./store";
+import { attemptEvents, flushAttempts, type GradedEvent, gradeOrQueue, submitOrQueue, waitingCount } from "./attempts";
+import { clearOfflineData, enqueueAttempt, listQueuedAttempts, readSavedAnswer, storeSavedCourse } from "./store";
 
 function signIn(email: string) {
   localStorage.setItem(storageKeys.token, `token-of-${email}`);
@@ -125,5 +126,155 @@ describe("quiz attempts made offline", () => {
     await clearOfflineData();
     expect(await waitingCount()).toBe(0);
     expect(await readSavedAnswer("/courses/python")).toBeUndefined();
+  });
+});
+
+const TRIAL = { exerciseId: "python--a--1", materialId: "python--a", courseId: "python" };
+const verdict = (passed: boolean) => ({
+  passed,
+  cases: [{ name: "Sample 1", passed, timedOut: false }],
+});
+/** Records each request (path and body) and answers with `answer(body)`. */
+function recordingServer(answer: (path: string, body: Record<string, unknown>) => Response) {
+  const sent: { path: string; body: Record<string, unknown> }[] = [];
+  const fetchSpy = vi.fn(async (url: string, init: RequestInit) => {
+    const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+    const path = url.replace(/^\/api/, "");
+    sent.push({ path, body });
+    return answer(path, body);
+  });
+  vi.stubGlobal("fetch", fetchSpy);
+  return { sent, fetchSpy };
+}
+const collectGraded = async () => {
+  const graded: GradedEvent[] = [];
+  const onGraded = (e: Event) => graded.push((e as CustomEvent<GradedEvent>).detail);
+  attemptEvents.addEventListener("graded", onGraded);
+  await flushAttempts();
+  attemptEvents.removeEventListener("graded", onGraded);
+  return graded;
+};
+const neverSent = () => Promise.reject(new Error("sent while offline"));
+
+describe("trial submissions made offline", () => {
+  it("wait beside quiz answers, go in the order they were made, and carry the server's verdict", async () => {
+    setOnline(false);
+    const wrong = { code: "print(int(input()) - int(input()))\n", language: "python" as const };
+    const right = { code: "print(int(input()) + int(input()))\n", language: "python" as const };
+    expect(await submitOrQueue(TRIAL, wrong, "Trial: Sum", neverSent)).toEqual({ queued: true, waiting: 1 });
+    await gradeOrQueue("/quiz/attempts", { materialId: "python--a", answers: [0] }, "Quiz");
+    expect(await submitOrQueue(TRIAL, right, "Trial: Sum", neverSent)).toEqual({ queued: true, waiting: 3 });
+
+    setOnline(true);
+    const { sent } = recordingServer((path, body) =>
+      path.endsWith("/submissions") ? json(200, verdict(String(body.code).includes("+"))) : json(200, failed(0)),
+    );
+    const graded = await collectGraded();
+    expect(sent.map((s) => s.path)).toEqual([
+      "/exercises/python--a--1/submissions",
+      "/quiz/attempts",
+      "/exercises/python--a--1/submissions",
+    ]);
+    expect(sent[0]?.body).toEqual(wrong);
+    expect(graded.map((g) => [g.attempt.kind, g.submission?.passed ?? g.result?.passed])).toEqual([
+      ["trial", false],
+      ["quiz", false],
+      ["trial", true],
+    ]);
+    expect(graded[0]?.submission?.cases[0]?.passed).toBe(false);
+    expect(await waitingCount()).toBe(0);
+  });
+
+  it("a Java project's files wait with it and are sent as they were", async () => {
+    setOnline(false);
+    const files = [
+      { path: "Main.java", code: "public class Main { public static void main(String[] a) { Shop.run(); } }" },
+      { path: "Shop.java", code: "class Shop { static void run() { System.out.println(1); } }" },
+    ];
+    const project = { code: files[0]?.code ?? "", language: "java" as const, files };
+    const ref = { ...TRIAL, exerciseId: "java--shop--1" };
+    await submitOrQueue(ref, project, "Trial: Shop", neverSent);
+    expect((await listQueuedAttempts("devasena@example.com"))[0]?.body).toEqual(project);
+    setOnline(true);
+    const { sent } = recordingServer(() => json(200, verdict(true)));
+    await flushAttempts();
+    expect(sent).toEqual([{ path: "/exercises/java--shop--1/submissions", body: project }]);
+  });
+
+  it("a submission whose connection drops before the server answers is queued; a refusal is not", async () => {
+    setOnline(true);
+    const lost = await submitOrQueue(TRIAL, { code: "print(1)", language: "python" }, "Trial", () =>
+      Promise.reject(new TypeError("Failed to fetch")),
+    );
+    expect(lost).toEqual({ queued: true, waiting: 1 });
+    await expect(
+      submitOrQueue(TRIAL, { code: "print(1)", language: "python" }, "Trial", () =>
+        Promise.reject(new Error("Too many submissions")),
+      ),
+    ).rejects.toThrow("Too many submissions");
+    expect(await waitingCount()).toBe(1);
+  });
+
+  it("a visitor's submission is not queued: they are told to connect", async () => {
+    localStorage.clear();
+    setOnline(false);
+    await expect(submitOrQueue(TRIAL, { code: "print(1)", language: "python" }, "Trial", neverSent)).rejects.toThrow(
+      /offline/,
+    );
+    expect(await waitingCount()).toBe(0);
+  });
+
+  it("a record edited in the browser goes only to its trial's endpoint, and the server's verdict is the one kept", async () => {
+    const owner = "devasena@example.com";
+    const base = { owner, kind: "trial" as const, label: "Trial", queuedAt: "2026-01-01T00:00:00.000Z" };
+    // Sent elsewhere than its trial: dropped without a request.
+    await enqueueAttempt({ ...base, path: "/auth/change-password", body: { password: "x" }, ref: TRIAL });
+    await enqueueAttempt({ ...base, path: "/exercises/other--1/submissions", body: {}, ref: TRIAL });
+    // A wrong solution marked as passed: sent, and failed by the server.
+    const forged = { code: "print(0)", language: "python", passed: true, cases: [] };
+    await enqueueAttempt({ ...base, path: "/exercises/python--a--1/submissions", body: forged, ref: TRIAL });
+    setOnline(true);
+    const { sent } = recordingServer(() => json(200, verdict(false)));
+    const graded = await collectGraded();
+    expect(sent.map((s) => s.path)).toEqual(["/exercises/python--a--1/submissions"]);
+    expect(graded.map((g) => g.refused ?? g.submission?.passed)).toEqual([
+      "not an attempt this app sends",
+      "not an attempt this app sends",
+      false,
+    ]);
+    expect(await waitingCount()).toBe(0);
+  });
+});
+
+describe("the offline database's upgrade", () => {
+  it("keeps the quiz answers a version 1 database was holding, in order, as quiz attempts", async () => {
+    await clearOfflineData();
+    const v1 = await openDB("koc-offline", 1, {
+      upgrade(database) {
+        database.createObjectStore("answers", { keyPath: "key" }).createIndex("owner", "owner");
+        database.createObjectStore("courses", { keyPath: "key" }).createIndex("owner", "owner");
+        database.createObjectStore("outbox", { keyPath: "id", autoIncrement: true }).createIndex("owner", "owner");
+      },
+    });
+    for (const materialId of ["python--a", "python--b"]) {
+      await v1.add("outbox", {
+        owner: "devasena@example.com",
+        path: "/quiz/attempts",
+        body: { materialId, answers: [0] },
+        label: materialId,
+        ref: { materialId },
+        queuedAt: "2026-01-01T00:00:00.000Z",
+      });
+    }
+    v1.close();
+    const waiting = await listQueuedAttempts("devasena@example.com");
+    expect(waiting.map((a) => [a.kind, a.ref.materialId])).toEqual([
+      ["quiz", "python--a"],
+      ["quiz", "python--b"],
+    ]);
+    setOnline(true);
+    const { sent } = recordingServer(() => json(200, failed(50)));
+    await flushAttempts();
+    expect(sent.map((s) => s.body.materialId)).toEqual(["python--a", "python--b"]);
   });
 });

@@ -16,6 +16,13 @@ function server(requested: string[]) {
     const path = url.replace(/\?.*$/, "");
     if (path === "/api/materials/python--b") return json(403, { message: "Premium lesson" });
     if (path === "/api/materials/python--a") return json(200, { _id: "python--a", content: `![loop](${PICTURE})` });
+    // The trials: lesson a's is open to them, b's is premium (closed), c's lesson is not open.
+    if (path === "/api/exercises")
+      return json(200, [
+        { _id: "python--a--1", materialId: "python--a", open: true },
+        { _id: "python--b--1", materialId: "python--b", open: false },
+        { _id: "python--c--1", materialId: "python--c", open: true },
+      ]);
     if (path === "/assets/content/sizes.json") return json(200, { "python/loop.abc123.svg": 2000 });
     if (path === PICTURE) return new Response("x".repeat(2000), { headers: { "content-type": "image/svg+xml" } });
     if (path.startsWith("/api/")) return json(200, { path });
@@ -58,6 +65,11 @@ describe("Save for offline", () => {
     const paths = plan.answers.map((a) => a.path);
     expect(paths).toContain("/materials/python--a");
     expect(paths).not.toContain("/materials/python--b");
+    // An open lesson's trials are kept (their task and help), so they open and can be submitted offline.
+    expect(paths.filter((p) => p.startsWith("/exercises/"))).toEqual([
+      "/exercises/python--a--1",
+      "/exercises/python--a--1/help",
+    ]);
     // The picture the lesson shows is measured before anything is stored.
     expect(plan.pictures).toEqual([{ url: PICTURE, bytes: 2000 }]);
     expect(plan.courseBytes).toBeGreaterThan(2000);

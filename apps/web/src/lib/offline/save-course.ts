@@ -88,9 +88,23 @@ export async function planSave(
     `/progress/${id}${zoneQuery()}`,
     ...materials.filter((m) => m.open).map((m) => `/materials/${encodeURIComponent(m._id)}`),
   ];
-  const fetched = await Promise.all(
-    [...shared, ...own].map(async (path) => ({ path, body: await fetchAnswer(path, signal) })),
-  );
+  const trialList = `/exercises?courseId=${id}`;
+  const fetchAll = (paths: string[]) =>
+    Promise.all(paths.map(async (path) => ({ path, body: await fetchAnswer(path, signal) })));
+  const fetched = await fetchAll([...shared, ...own, trialList]);
+  // The trials of the lessons kept: their task and help, so that they open (and can be submitted,
+  // to wait for the connection) offline.
+  const open = new Set(materials.filter((m) => m.open).map((m) => m._id));
+  const trials = fetched.find((a) => a.path === trialList)?.body;
+  const trialPaths = (
+    Array.isArray(trials) ? (trials as { _id?: unknown; materialId?: unknown; open?: unknown }[]) : []
+  )
+    .filter((t) => typeof t._id === "string" && open.has(String(t.materialId)) && t.open !== false)
+    .flatMap((t) => {
+      const base = `/exercises/${encodeURIComponent(String(t._id))}`;
+      return [base, `${base}/help`];
+    });
+  fetched.push(...(await fetchAll(trialPaths)));
   const answers = fetched
     .filter((a) => a.body !== null)
     .map((a) => ({ ...a, courseId: shared.includes(a.path) ? null : course._id }));

@@ -32,13 +32,15 @@ export interface SavedCourse {
 export interface QueuedAttempt {
   id?: number;
   owner: string;
-  /** "/quiz/attempts", "/quiz/course-attempts" or an exercise's submission path. */
+  /** A quiz's answers or a trial's submission: which answer the server gives back. */
+  kind: "quiz" | "trial";
+  /** "/quiz/attempts", "/quiz/course-attempts" or a trial's "/exercises/{id}/submissions". */
   path: string;
   body: unknown;
   /** What the learner sees: the quiz's or trial's title. */
   label: string;
-  /** The lesson or course the attempt belongs to, so its page can record the grade. */
-  ref: { materialId?: string; courseId?: string };
+  /** The lesson, course or trial the attempt belongs to, so its page can show and record the grade. */
+  ref: { materialId?: string; courseId?: string; exerciseId?: string };
   queuedAt: string;
 }
 
@@ -52,11 +54,22 @@ const DB_NAME = "koc-offline";
 let opened: Promise<IDBPDatabase<OfflineSchema>> | undefined;
 
 function db(): Promise<IDBPDatabase<OfflineSchema>> {
-  opened ??= openDB<OfflineSchema>(DB_NAME, 1, {
-    upgrade(database) {
-      database.createObjectStore("answers", { keyPath: "key" }).createIndex("owner", "owner");
-      database.createObjectStore("courses", { keyPath: "key" }).createIndex("owner", "owner");
-      database.createObjectStore("outbox", { keyPath: "id", autoIncrement: true }).createIndex("owner", "owner");
+  // Version 2: a queued attempt says its kind (trial submissions wait beside quiz answers).
+  opened ??= openDB<OfflineSchema>(DB_NAME, 2, {
+    async upgrade(database, oldVersion, _newVersion, tx) {
+      if (oldVersion < 1) {
+        database.createObjectStore("answers", { keyPath: "key" }).createIndex("owner", "owner");
+        database.createObjectStore("courses", { keyPath: "key" }).createIndex("owner", "owner");
+        database.createObjectStore("outbox", { keyPath: "id", autoIncrement: true }).createIndex("owner", "owner");
+      }
+      // Version 1 queued only quiz answers: they keep waiting, in their order, as quiz attempts.
+      if (oldVersion === 1) {
+        let cursor = await tx.objectStore("outbox").openCursor();
+        while (cursor) {
+          if (!cursor.value.kind) await cursor.update({ ...cursor.value, kind: "quiz" });
+          cursor = await cursor.continue();
+        }
+      }
     },
     // Another tab signed out (deleted the database): let it go, and open again on the next call.
     blocking() {

@@ -55,7 +55,8 @@ export function usePrefetchNextLesson(expanded: string | null, materials: Materi
 
 /**
  * A quiz answered offline is graded once the connection returns: a grade of one of this course's
- * topics is recorded like one made online, and a signed-in learner's progress is read again.
+ * topics is recorded like one made online, and a signed-in learner's progress is read again. So is
+ * it after a trial of this course submitted offline passed (even when its lesson is now closed).
  */
 export function useOfflineGrades(
   courseId: string,
@@ -66,7 +67,12 @@ export function useOfflineGrades(
   const queryClient = useQueryClient();
   useEffect(() => {
     const onGraded = (e: Event) => {
-      const { attempt, result } = (e as CustomEvent<GradedEvent>).detail;
+      const { attempt, result, submission } = (e as CustomEvent<GradedEvent>).detail;
+      if (submission?.passed && attempt.ref.courseId === courseId) {
+        if (signedIn) void queryClient.invalidateQueries({ queryKey: progressKey(courseId) });
+        void queryClient.invalidateQueries({ queryKey: ["exercises", "list", courseId] });
+        return;
+      }
       const materialId = attempt.ref.materialId;
       if (!result || !materialId || !materials.some((m) => m._id === materialId)) return;
       recordQuiz(materialId, result.score);

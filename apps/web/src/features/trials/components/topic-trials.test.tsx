@@ -1,7 +1,10 @@
+import "fake-indexeddb/auto";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, configure, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { flushAttempts, waitingCount } from "../../../lib/offline/attempts";
+import { clearOfflineData } from "../../../lib/offline/store";
 import { keepInBrowser } from "../../../lib/query-persister";
 import { storageKeys } from "../../../lib/storage-keys";
 import { TopicTrials } from "./topic-trials";
@@ -110,9 +113,11 @@ const editorText = () =>
   document.querySelector(".trial .code-mirror-host")?.shadowRoot?.querySelector(".cm-content")?.textContent ?? "";
 
 beforeEach(() => localStorage.clear());
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  await clearOfflineData();
   localStorage.clear();
 });
 
@@ -413,5 +418,35 @@ describe("a trial's draft", () => {
       language: "java",
       files: [files[0], { ...files[1], code: "package kingdom;\nclass Army { /* mine */ }" }],
     });
+  });
+
+  it("a Java submission made offline waits to be graded, passes nothing, and shows the server's verdict back online", async () => {
+    signIn();
+    const fetch = serve({
+      "GET /api/auth/me": me,
+      [LIST]: () => [200, [summary]],
+      [DETAIL]: () => [200, detail],
+      [SUBMIT]: () => [200, failed],
+    });
+    const onPassed = renderTrials();
+    const trial = await screen.findByRole("region", { name: "Trial: Greet the realm" });
+    await within(trial).findByText("Hail, Arthur!");
+    const offline = vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    fireEvent.click(await within(trial).findByRole("button", { name: "Submit" }));
+    const waiting = await within(trial).findByTestId("trial-waiting");
+    expect(waiting.textContent).toContain("Waiting to be graded");
+    expect(waiting.textContent).toContain("Java programs run only on the server");
+    expect(waiting.textContent).toContain("1 attempt waiting to be graded.");
+    expect(within(trial).queryByTestId("trial-verdict")).toBeNull();
+    expect(fetch.mock.calls.some(([url, init]) => url === `/api/exercises/${ID}/submissions` && init)).toBe(false);
+    expect(await waitingCount()).toBe(1);
+
+    offline.mockReturnValue(true);
+    await flushAttempts();
+    const verdict = await within(trial).findByTestId("trial-verdict");
+    expect(verdict.textContent).toContain("Not yet, warrior: 1 of 4 cases passed.");
+    expect(within(trial).queryByTestId("trial-waiting")).toBeNull();
+    expect(onPassed).not.toHaveBeenCalled();
+    expect(await waitingCount()).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-import type { ExerciseDetail, ExerciseSummary } from "@koc/shared";
+import type { ExerciseDetail, ExerciseSummary, SubmissionResult } from "@koc/shared";
 import { useQuery } from "@tanstack/react-query";
 import { CheckCircle2, Shield } from "lucide-react";
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from "react";
@@ -12,7 +12,7 @@ import { keepReceipt } from "../../../lib/progress-sync";
 import { useSession } from "../../../lib/session";
 import { exerciseQuery } from "../api/get-exercise";
 import { useRunTrial } from "../api/run-trial";
-import { useSubmitExercise } from "../api/submit-exercise";
+import { useQueuedVerdicts, useSubmitExercise } from "../api/submit-exercise";
 import { helpQuery, useTakeHint } from "../api/trial-help";
 import { filesToDraft, projectFromDraft, starterDraft, submissionFiles } from "../lib/project-draft";
 import { HtmlTrialPreview } from "./html-preview";
@@ -107,7 +107,11 @@ function TrialBody({ exercise, signedIn, onPassed }: TrialBodyProps) {
     },
     [draft.change],
   );
-  const submit = useSubmitExercise(exercise._id, who);
+  const submit = useSubmitExercise(exercise, who);
+  // The server's verdict on a submission that waited offline, once the connection returned.
+  const [queuedVerdict, setQueuedVerdict] = useState<SubmissionResult | null>(null);
+  const verdict = queuedVerdict ?? (submit.data && !submit.data.queued ? submit.data.result : undefined);
+  const waiting = !queuedVerdict && submit.data?.queued ? submit.data.waiting : null;
   const run = useRunTrial(exercise._id);
   const help = useQuery(helpQuery(exercise._id, who));
   const takeHint = useTakeHint(exercise._id, who);
@@ -140,7 +144,7 @@ function TrialBody({ exercise, signedIn, onPassed }: TrialBodyProps) {
           code: shown,
           language: exercise.language,
           lastError:
-            submit.data?.compileError ?? run.data?.compileError ?? (run.data?.exitCode ? run.data.stderr : undefined),
+            verdict?.compileError ?? run.data?.compileError ?? (run.data?.exitCode ? run.data.stderr : undefined),
         }
       : {},
   );
@@ -163,24 +167,30 @@ function TrialBody({ exercise, signedIn, onPassed }: TrialBodyProps) {
     setCodeState(text);
   };
 
+  /** After the server's verdict, given at once or to a submission that waited offline. */
+  const afterVerdict = (result: SubmissionResult) => {
+    // The first hint comes by itself after a failed submission.
+    if (!result.passed && result.help?.hints.length === 0 && result.help.nextHint === "available") {
+      takeHint.mutate();
+    }
+    if (!result.passed) return;
+    // A visitor's pass travels as a signed receipt until they register or sign in.
+    if (result.receipt && !signedIn) keepReceipt(result.receipt);
+    onPassed?.(result.firstPass === true);
+  };
+  useQueuedVerdicts(exercise._id, who, (result) => {
+    setQueuedVerdict(result);
+    afterVerdict(result);
+  });
+
   const send = () => {
     setEngaged(true);
     if (submit.isPending) return;
     if (request(draft.latest.current).code.trim() === "") return;
+    setQueuedVerdict(null);
     submit.mutate(
       { ...request(draft.latest.current), language: exercise.language },
-      {
-        onSuccess: (result) => {
-          // The first hint comes by itself after a failed submission.
-          if (!result.passed && result.help?.hints.length === 0 && result.help.nextHint === "available") {
-            takeHint.mutate();
-          }
-          if (!result.passed) return;
-          // A visitor's pass travels as a signed receipt until they register or sign in.
-          if (result.receipt && !signedIn) keepReceipt(result.receipt);
-          onPassed?.(result.firstPass === true);
-        },
-      },
+      { onSuccess: (outcome) => !outcome.queued && afterVerdict(outcome.result) },
     );
   };
 
@@ -266,6 +276,7 @@ function TrialBody({ exercise, signedIn, onPassed }: TrialBodyProps) {
           onClick={() => {
             replace(starter, "Your code was reset to the starter.");
             submit.reset();
+            setQueuedVerdict(null);
             run.reset();
           }}
           disabled={submit.isPending}
@@ -304,7 +315,8 @@ function TrialBody({ exercise, signedIn, onPassed }: TrialBodyProps) {
       <TrialResults
         trial={judged}
         pending={submit.isPending}
-        result={submit.data}
+        result={verdict}
+        waiting={waiting}
         error={submit.error}
         signedIn={signedIn}
         onRetry={send}

@@ -18,13 +18,15 @@ interface TrialResultsProps {
   trial: JudgedTrial;
   pending: boolean;
   result: SubmissionResult | undefined;
+  /** Made offline: how many attempts wait to be graded, this one among them (no verdict yet). */
+  waiting?: number | null;
   error: Error | null;
   signedIn: boolean;
   onRetry: () => void;
 }
 
 /** The verdict, announced: the summary line, every case lit up, the compile error, the xp. */
-export function TrialResults({ trial, pending, result, error, signedIn, onRetry }: TrialResultsProps) {
+export function TrialResults({ trial, pending, result, waiting, error, signedIn, onRetry }: TrialResultsProps) {
   return (
     <div className="trial-results" aria-live="polite">
       {pending ? (
@@ -35,7 +37,25 @@ export function TrialResults({ trial, pending, result, error, signedIn, onRetry 
         <QueryError message={submissionError(error)} onRetry={onRetry} />
       ) : result ? (
         <Verdict trial={trial} result={result} signedIn={signedIn} />
+      ) : waiting != null ? (
+        <Waiting language={trial.language} waiting={waiting} />
       ) : null}
+    </div>
+  );
+}
+
+/** Queued offline: nothing is passed or failed until the server has run it. */
+function Waiting({ language, waiting }: { language: JudgedTrial["language"]; waiting: number }) {
+  return (
+    <div className="trial-verdict waiting" data-testid="trial-waiting" role="status">
+      <p className="trial-summary">
+        <Clock aria-hidden="true" size={18} /> Waiting to be graded
+      </p>
+      <p className="trial-note">
+        You are offline. Your submission is kept on this device and sent to the judges when the connection returns
+        {language === "java" ? " (Java programs run only on the server)" : ""}; their verdict will appear here.{" "}
+        {waiting === 1 ? "1 attempt waiting to be graded." : `${waiting} attempts waiting to be graded.`}
+      </p>
     </div>
   );
 }

@@ -7,7 +7,8 @@ const TRIAL = "java-programming--packages-and-imports--4";
 /** The hidden suite's readable test names, from the trial's content file (the API never sends the suite). */
 function hiddenTestNames(): string[] {
   const dir = new URL("../../content/courses/java-programming/exercises/", import.meta.url);
-  const file = readdirSync(dir).find((f) => f.endsWith("-packages-and-imports.2.md"));
+  // The trial's number is its file's: java-programming--packages-and-imports--4 is 25-packages-and-imports.4.md.
+  const file = readdirSync(dir).find((f) => f.endsWith(`-packages-and-imports.${TRIAL.split("--").at(-1)}.md`));
   if (!file) throw new Error("no content file for the war roster project");
   const text = readFileSync(new URL(file, dir), "utf8");
   return [...text.matchAll(/@DisplayName\("([^"]+)"\)/g)].map((m) => m[1] as string);

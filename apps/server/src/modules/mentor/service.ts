@@ -11,7 +11,7 @@ import type { CircuitBreaker } from "../../adapters/mentor-model/circuit-breaker
 import type { MentorModel } from "../../adapters/mentor-model/types.js";
 import type { RateLimiter } from "../../adapters/rate-limit/types.js";
 import type { CatalogueService } from "../catalogue/service.js";
-import { RUN_RATE_LIMIT } from "../run/routes.js";
+import { hitRunLimit } from "../run/routes.js";
 import { asksAboutCode, type CodeFinding, checkCode } from "./code-check.js";
 import { diagnose, explainMessages, offlineExplanation, sectionLink } from "./explain/explain.js";
 import { FAQ, type FaqEntry } from "./faq.js";
@@ -136,7 +136,7 @@ export function createMentorService(deps: MentorDeps) {
     let finding: CodeFinding | undefined;
     const aboutCode = asksAboutCode(message, context);
     if (aboutCode && context?.code && context.language) {
-      const limit = await deps.rateLimiter.hit(`run:ip:${asker.ip}`, RUN_RATE_LIMIT, 60);
+      const limit = await hitRunLimit(deps.rateLimiter, asker.ip);
       finding = limit.allowed
         ? // The asker's address is the owner: a code check shares the address's fair share of the runner.
           await checkCode(deps.codeRunner(), context.code, context.language, {

@@ -17,6 +17,11 @@ export function scrollToLesson(materialId: string) {
   row.scrollIntoView?.({ block: "start" });
 }
 
+/** How long a lesson's row is held below the header while the page settles. */
+const SETTLE_MS = 2_000;
+/** What the learner does to scroll (the page's own scrolling sends none of these). */
+const LEARNER_SCROLLS = ["wheel", "touchstart", "keydown", "mousedown"] as const;
+
 /**
  * Which lesson is open is the page's address: /course/{id}/lesson/{materialId}. Opening another
  * lesson (a row, a curriculum tile, Next) adds a history entry, so Back returns to the previous one,
@@ -43,8 +48,29 @@ export function useLessonAddress(courseId: string, materials: MaterialSummary[])
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new visit of the same address (key) scrolls again
   useEffect(() => {
     if (!expanded) return;
-    const frame = requestAnimationFrame(() => scrollToLesson(expanded));
-    return () => cancelAnimationFrame(frame);
+    let frame = requestAnimationFrame(() => scrollToLesson(expanded));
+    // The page may still be settling after a reload or a deep link (fonts, the header's links, lazy
+    // panels above the row): until the learner scrolls, and for a moment only, a change of the
+    // page's or the header's size brings the row back below the header.
+    const again = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => scrollToLesson(expanded));
+    };
+    const observer = typeof ResizeObserver === "undefined" ? undefined : new ResizeObserver(again);
+    observer?.observe(document.body);
+    const header = document.querySelector(".site-header");
+    if (header) observer?.observe(header);
+    const settle = () => {
+      observer?.disconnect();
+      for (const type of LEARNER_SCROLLS) window.removeEventListener(type, settle);
+    };
+    for (const type of LEARNER_SCROLLS) window.addEventListener(type, settle, { passive: true });
+    const timer = setTimeout(settle, SETTLE_MS);
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+      settle();
+    };
   }, [expanded, key]);
 
   const openLesson = useCallback(

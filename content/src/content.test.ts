@@ -611,7 +611,7 @@ public class Main { public static void main(String[] a) { System.out.println(new
     expect(load(goodFront, goodBody, "00-introduction-to-java.md").problems.join()).toMatch(/file name must be/);
     expect(
       loadExercises(
-        "coding-interview-preparation",
+        "git-version-control",
         "/nonexistent",
         ["00-x.1.md"],
         [{ ...lessons[0], slug: "x" } as never],

@@ -3,7 +3,7 @@
  * Java basics (topics 00 to 26, reading input included), 180 Java trials in all, three multi-file
  * projects; Python and JavaScript with 12 lessons, three trials a lesson and code-reading questions
  * for at least a third of their quiz; a trial per lesson in data structures, SQL and HTML and CSS,
- * each of its own kind. Each trial's own checks (reference passes, starter fails) are
+ * each of its own kind; a unit-tested Java trial for every coding lesson of the interview course. Each trial's own checks (reference passes, starter fails) are
  * content.test.ts's, unit-tests.test.ts's, sql-trials.test.ts's and html-trials.test.ts's.
  */
 import { describe, expect, it } from "vitest";
@@ -55,6 +55,21 @@ describe("enough practice to learn from", () => {
     const lessons = trialsPerLesson(id);
     expect(lessons.length).toBeGreaterThanOrEqual(8);
     expect(lessons.filter((l) => !l.trials.some((t) => t.language === language)).map((l) => l.lesson)).toEqual([]);
+  });
+
+  it("gives every coding lesson of coding-interview-preparation a unit-tested Java trial, timed where speed is the point", () => {
+    // Lesson 06 is the behavioural interview (STAR): no coding task fits it fairly, so it has none.
+    const coding = trialsPerLesson("coding-interview-preparation").filter(
+      (l) => !l.lesson.endsWith("--behavioural-interviews-and-the-star-method"),
+    );
+    expect(coding.length).toBeGreaterThanOrEqual(7);
+    expect(
+      coding.filter((l) => !l.trials.some((t) => t.language === "java" && t.tests && t.wrong)).map((l) => l.lesson),
+    ).toEqual([]);
+    const timed = (course("coding-interview-preparation").exercises ?? []).filter((e) =>
+      /assertTimeoutPreemptively/.test(e.tests?.code ?? ""),
+    );
+    expect(timed.length).toBeGreaterThanOrEqual(5);
   });
 
   it("times the method in the data-structures trials where speed is the point", () => {

@@ -47,6 +47,7 @@ export const trialAchievementsUnlocked = (before: number, after: number): string
 export const COURSE_LANGUAGE: Readonly<Record<string, "java" | "python" | "javascript" | "sql" | "html">> = {
   "java-programming": "java",
   "data-structures-algorithms": "java",
+  "coding-interview-preparation": "java",
   "python-programming": "python",
   "javascript-fundamentals": "javascript",
   "sql-databases": "sql",

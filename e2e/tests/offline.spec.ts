@@ -241,4 +241,16 @@ test("the app is installable: a manifest with the crest's icons and a service wo
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   await page.reload();
   expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(/\/sw\.js$/);
+  // Chromium's own verdict, the one behind its install button (Lighthouse 12 no longer audits it).
+  // "in-incognito" is the test's browser context (never persisted), not the site: it is the one
+  // reason allowed; a manifest, icon or service-worker problem is named by an id of its own.
+  const cdp = await page.context().newCDPSession(page);
+  const { installabilityErrors } = (await cdp.send("Page.getInstallabilityErrors")) as {
+    installabilityErrors: { errorId: string }[];
+  };
+  expect(installabilityErrors.map((e) => e.errorId).filter((id) => id !== "in-incognito")).toEqual([]);
+  // The check can fail: a page with no manifest is not installable.
+  await page.goto("/api/health");
+  const bare = (await cdp.send("Page.getInstallabilityErrors")) as { installabilityErrors: { errorId: string }[] };
+  expect(bare.installabilityErrors.map((e) => e.errorId)).toContain("no-manifest");
 });

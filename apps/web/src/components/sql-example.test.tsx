@@ -1,4 +1,3 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -15,15 +14,14 @@ const LESSON: SqlExampleLesson = { course: "sql-databases", lesson: "sql-databas
 const QUERY = "SELECT name, strength FROM warriors WHERE strength >= 90;";
 const markdown = (fence = "sql", code = QUERY) => `Intro\n\n\`\`\`${fence}\n${code}\n\`\`\`\n\nAfter`;
 
+/** No query cache around it: the renderer draws code blocks on pages that have none (mentor answers). */
 function renderLesson(md: string, lesson: SqlExampleLesson | null = LESSON) {
   return render(
-    <QueryClientProvider client={new QueryClient()}>
-      <MemoryRouter>
-        <SqlExamplesContext.Provider value={lesson}>
-          <TutorialRenderer markdown={md} />
-        </SqlExamplesContext.Provider>
-      </MemoryRouter>
-    </QueryClientProvider>,
+    <MemoryRouter>
+      <SqlExamplesContext.Provider value={lesson}>
+        <TutorialRenderer markdown={md} />
+      </SqlExamplesContext.Provider>
+    </MemoryRouter>,
   );
 }
 

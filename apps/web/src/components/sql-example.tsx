@@ -1,7 +1,6 @@
 import type { SqlExampleResult } from "@koc/shared";
-import { useMutation } from "@tanstack/react-query";
 import { Pencil, Play, RotateCcw } from "lucide-react";
-import { createContext, useContext, useState } from "react";
+import { createContext, useContext, useRef, useState } from "react";
 import { ApiError, isNetworkFailure } from "../lib/api-client";
 import { OfflineError, runSqlExample } from "../lib/run/run-sql-example";
 import "./sql-example.css";
@@ -35,32 +34,57 @@ export interface SqlExampleState {
   failure: Error | null;
 }
 
-/** A ```sql block's own copy of its code (the learner may edit it) and its last run; null when it does not run here. */
+/**
+ * A ```sql block's own copy of its code (the learner may edit it) and its last run; null when it does
+ * not run here. Plain state, not a query mutation: the renderer draws blocks on pages with no query
+ * cache (the mentor's answers, quiz questions), and a run belongs to its block alone.
+ */
 export function useSqlExample(lang: string, original: string, meta: string): SqlExampleState | null {
   const lesson = useContext(SqlExamplesContext);
   const [code, setCode] = useState(original);
   const [editing, setEditing] = useState(false);
-  const mutation = useMutation({ mutationFn: runSqlExample, retry: false });
+  const [running, setRunning] = useState(false);
+  const [result, setResult] = useState<SqlExampleResult | undefined>(undefined);
+  const [failure, setFailure] = useState<Error | null>(null);
+  // Each run's number: a Reset or a newer run makes an older answer stale, and it is dropped.
+  const latest = useRef(0);
   if (!lesson || lang.toLowerCase() !== "sql") return null;
-  const run = () => {
-    if (mutation.isPending) return;
-    mutation.mutate({ ...lesson, code, ...(isSetup(meta) ? { empty: true } : {}) });
+  const clear = () => {
+    latest.current += 1;
+    setRunning(false);
+    setResult(undefined);
+    setFailure(null);
+  };
+  const run = async () => {
+    if (running) return;
+    const mine = ++latest.current;
+    setRunning(true);
+    setResult(undefined);
+    setFailure(null);
+    try {
+      const answer = await runSqlExample({ ...lesson, code, ...(isSetup(meta) ? { empty: true } : {}) });
+      if (mine === latest.current) setResult(answer);
+    } catch (error) {
+      if (mine === latest.current) setFailure(error instanceof Error ? error : new Error(String(error)));
+    } finally {
+      if (mine === latest.current) setRunning(false);
+    }
   };
   return {
     code,
     editing,
     edited: code !== original,
-    running: mutation.isPending,
+    running,
     setCode,
     toggleEditing: () => setEditing((e) => !e),
     reset: () => {
       setCode(original);
-      mutation.reset();
+      clear();
     },
-    run,
-    clear: () => mutation.reset(),
-    result: mutation.data,
-    failure: mutation.error,
+    run: () => void run(),
+    clear,
+    result,
+    failure,
   };
 }
 

@@ -49,6 +49,9 @@ export function useLessonAddress(courseId: string, materials: MaterialSummary[])
   useEffect(() => {
     if (!expanded) return;
     let frame = requestAnimationFrame(() => scrollToLesson(expanded));
+    // An address that asks for the lesson's first example: the lesson scrolls to that example and
+    // focuses its Run button (lesson-body), so the row is not held at the top.
+    if (focusExample) return () => cancelAnimationFrame(frame);
     // The page may still be settling after a reload or a deep link (fonts, the header's links, lazy
     // panels above the row): until the learner scrolls, and for a moment only, a change of the
     // page's or the header's size brings the row back below the header.
@@ -71,7 +74,7 @@ export function useLessonAddress(courseId: string, materials: MaterialSummary[])
       clearTimeout(timer);
       settle();
     };
-  }, [expanded, key]);
+  }, [expanded, key, focusExample]);
 
   const openLesson = useCallback(
     (materialId: string, options: { replace?: boolean } = {}) =>

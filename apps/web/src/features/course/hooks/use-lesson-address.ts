@@ -19,6 +19,17 @@ export function scrollToLesson(materialId: string) {
 
 /** How long a lesson's row is held below the header while the page settles. */
 const SETTLE_MS = 2_000;
+/** How far the row may have moved while the page settles for it to be brought back. */
+const SETTLE_DRIFT_PX = 120;
+
+/** How far a lesson's row is from its place below the header. */
+function drift(materialId: string): number {
+  const row = document.getElementById(`material-${materialId}`);
+  if (!row) return Number.POSITIVE_INFINITY;
+  const header = document.querySelector(".site-header")?.getBoundingClientRect().bottom ?? 0;
+  return Math.abs(row.getBoundingClientRect().top - (Math.max(0, Math.round(header)) + 12));
+}
+
 /** What the learner does to scroll (the page's own scrolling sends none of these). */
 const LEARNER_SCROLLS = ["wheel", "touchstart", "keydown", "mousedown"] as const;
 
@@ -48,7 +59,13 @@ export function useLessonAddress(courseId: string, materials: MaterialSummary[])
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new visit of the same address (key) scrolls again
   useEffect(() => {
     if (!expanded) return;
-    let frame = requestAnimationFrame(() => scrollToLesson(expanded));
+    // Whether the row has been brought into view once (the observer's first call comes before that).
+    let placed = false;
+    const place = () => {
+      scrollToLesson(expanded);
+      placed = true;
+    };
+    let frame = requestAnimationFrame(place);
     // An address that asks for the lesson's first example: the lesson scrolls to that example and
     // focuses its Run button (lesson-body), so the row is not held at the top.
     if (focusExample) return () => cancelAnimationFrame(frame);
@@ -57,7 +74,13 @@ export function useLessonAddress(courseId: string, materials: MaterialSummary[])
     // page's or the header's size brings the row back below the header.
     const again = () => {
       cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => scrollToLesson(expanded));
+      frame = requestAnimationFrame(() => {
+        // Only a small drift is the page settling; a row far from the header means something else
+        // scrolled on purpose (a link to the editor, a test, the scrollbar), and the hold ends.
+        if (!placed) place();
+        else if (drift(expanded) > SETTLE_DRIFT_PX) settle();
+        else scrollToLesson(expanded);
+      });
     };
     const observer = typeof ResizeObserver === "undefined" ? undefined : new ResizeObserver(again);
     observer?.observe(document.body);

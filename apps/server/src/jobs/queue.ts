@@ -117,17 +117,22 @@ export function createJobQueue(
       if (state !== "new") return;
       state = "started";
       await boss.start();
-      for (const def of definitions) {
-        await boss.createQueue(def.name, {
-          name: def.name,
-          retryLimit,
-          retryDelay,
-          retryBackoff: true,
-          expireInSeconds: timeout,
-          // Finished jobs are kept a week for inspection, then removed by the maintenance.
-          retentionMinutes: 7 * 24 * 60,
-        });
-      }
+      // pg-boss's create_queue inserts the queue's row, then adds a foreign key to the queue table:
+      // two instances creating the same new queue at once deadlock (40P01) and one fails to start.
+      // The start-up lock makes instances create their queues one after the other.
+      await database.withStartupLock(async () => {
+        for (const def of definitions) {
+          await boss.createQueue(def.name, {
+            name: def.name,
+            retryLimit,
+            retryDelay,
+            retryBackoff: true,
+            expireInSeconds: timeout,
+            // Finished jobs are kept a week for inspection, then removed by the maintenance.
+            retentionMinutes: 7 * 24 * 60,
+          });
+        }
+      });
       if (database.engine === "pglite") await requeueCutOff();
       for (const def of definitions) {
         const ids: string[] = [];

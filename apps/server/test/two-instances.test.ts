@@ -85,20 +85,27 @@ describe.skipIf(!adminUrl || !redisUrl)("two instances on one PostgreSQL and one
       })
     ).json;
     const payerToken = String(payer.token);
-    const order = (await call(a.base, "POST", "/api/payment/create-order", { token: payerToken, body: {} })).json;
+    const order = (
+      await call(a.base, "POST", "/api/payment/create-order", { token: payerToken, ip: `${net}.2`, body: {} })
+    ).json;
     const paid = await call(b.base, "POST", "/api/payment/test-checkout/pay", {
       token: payerToken,
+      ip: `${net}.2`,
       body: { order_id: order.id },
     });
     expect(paid.status).toBe(200);
     const verifications = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
-        call(i % 2 ? b.base : a.base, "POST", "/api/payment/verify-payment", { token: payerToken, body: paid.json }),
+        call(i % 2 ? b.base : a.base, "POST", "/api/payment/verify-payment", {
+          token: payerToken,
+          ip: `${net}.2`,
+          body: paid.json,
+        }),
       ),
     );
     expect(verifications.map((r) => r.status)).toEqual(Array(30).fill(200));
     expect(new Set(verifications.map((r) => r.json.invoiceId)).size).toBe(1);
-    const history = await call(a.base, "GET", "/api/payment/history", { token: payerToken });
+    const history = await call(a.base, "GET", "/api/payment/history", { token: payerToken, ip: `${net}.2` });
     expect(history.json.invoices).toHaveLength(1);
     expect(history.json.payments).toHaveLength(1);
 
@@ -127,6 +134,9 @@ describe.skipIf(!adminUrl || !redisUrl)("two instances on one PostgreSQL and one
           [a, b].map((s) =>
             call(s.base, "POST", "/api/referral/apply-code", {
               token,
+              // Each friend from their own address, as in life: a shared Redis keeps counting an
+              // address's requests across test runs and files.
+              ip: `${net}.${i + 10}`,
               body: { referralCode: code, newUserEmail: email },
             }),
           ),
@@ -138,6 +148,7 @@ describe.skipIf(!adminUrl || !redisUrl)("two instances on one PostgreSQL and one
     expect(applied.flat()).toEqual(Array(24).fill(200));
     const referrerStats = await call(a.base, "GET", `/api/referral/stats/${encodeURIComponent(referrerUser.email)}`, {
       token: String(referrer.json.token),
+      ip: `${net}.3`,
     });
     // Pending until each friend passes a Knowledge Check.
     expect(referrerStats.json).toMatchObject({ pendingReferrals: 12, pendingCredits: 960, totalCredits: 0 });

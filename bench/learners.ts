@@ -14,10 +14,15 @@
  *
  * Run: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test BENCH_REDIS_URL=redis://127.0.0.1:6379 \
  *      INSTANCES=1 STAGES=10,20,40 STAGE_SECONDS=45 SCALE=30 npm run bench:learners -w @koc/bench
+ * Where the time goes: each stage prints PostgreSQL's top statements when pg_stat_statements is
+ * preloaded, and CPU_PROF=<folder> takes a V8 CPU profile of each server and prints its self time.
  */
+import { mkdirSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
+import { resolve } from "node:path";
 import { readCatalogue } from "../apps/server/src/db/seed.js";
 import { call, createEmptyPostgresDatabase, type ServerProcess, startServer } from "../apps/server/test/process.js";
+import { openStatementProfile, printCpuProfile } from "./profile.js";
 import { startProxy } from "./proxy.js";
 
 const SCALE = Number(process.env.SCALE ?? 30);
@@ -26,6 +31,7 @@ const STAGE_SECONDS = Number(process.env.STAGE_SECONDS ?? 45);
 const INSTANCES = Number(process.env.INSTANCES ?? 1);
 const adminUrl = process.env.BENCH_DATABASE_URL;
 const redisUrl = process.env.BENCH_REDIS_URL;
+const cpuProfDir = process.env.CPU_PROF ? resolve(process.env.CPU_PROF) : undefined;
 if (!adminUrl || !redisUrl) {
   // Part of `npm run bench`: without both servers there is nothing to measure, which is said plainly.
   console.log("learners: skipped (set BENCH_DATABASE_URL for PostgreSQL and BENCH_REDIS_URL for Redis)");
@@ -47,6 +53,7 @@ const exponential = (mean: number) => -Math.log(1 - Math.random()) * mean;
 
 const pgDb = await createEmptyPostgresDatabase(adminUrl);
 const servers: ServerProcess[] = [];
+let statementProfile: Awaited<ReturnType<typeof openStatementProfile>> | undefined;
 let proxy: Awaited<ReturnType<typeof startProxy>> | undefined;
 try {
   const env = {
@@ -59,7 +66,9 @@ try {
     JWT_SECRET: "bench-secret-that-is-long-enough-for-hs256-signing",
     PUBLIC_ORIGIN: "http://127.0.0.1",
   };
-  for (let i = 0; i < INSTANCES; i++) servers.push(await startServer(env));
+  if (cpuProfDir) mkdirSync(cpuProfDir, { recursive: true });
+  const nodeArgs = cpuProfDir ? ["--cpu-prof", `--cpu-prof-dir=${cpuProfDir}`] : [];
+  for (let i = 0; i < INSTANCES; i++) servers.push(await startServer(env, nodeArgs));
   await Promise.all(servers.map((s) => s.ready()));
   proxy = INSTANCES > 1 ? await startProxy(servers.map((s) => s.base)) : undefined;
   const base = proxy?.base ?? (servers[0] as ServerProcess).base;
@@ -91,6 +100,10 @@ try {
   console.log(
     "model: dashboard, lesson, read 60-300 s with a Java run every ~60 s, quiz (2 tries), save progress, a trial every 3rd lesson",
   );
+
+  const statements = await openStatementProfile(pgDb.url);
+  if (typeof statements === "string") console.log(`statements: ${statements}`);
+  else statementProfile = statements;
 
   let learnerSeq = 0;
   const results: { simulated: number; holds: boolean; line: string }[] = [];
@@ -179,6 +192,7 @@ try {
           );
       }
     };
+    if (typeof statementProfile === "object") await statementProfile.reset();
     const load0 = loadavg()[0] ?? 0;
     await Promise.all(Array.from({ length: simulated }, learner));
     const nonCode = (Object.keys(latencies) as Kind[])
@@ -203,6 +217,9 @@ try {
       .map(([s, n]) => `${s}:${n}`)
       .join(" ")}`;
     console.log(line);
+    // What PostgreSQL spent the stage on; a progress save writes topic_completions and its changes.
+    if (typeof statementProfile === "object")
+      await statementProfile.print(`stage ${simulated}`, /topic_completion|quiz_attempts|exercise_passes/);
     results.push({ simulated, holds, line });
     if (!holds) break;
   }
@@ -214,8 +231,13 @@ try {
       : "no stage held: lower STAGES or SCALE",
   );
 } finally {
+  if (typeof statementProfile === "object") await statementProfile.close();
   await proxy?.close();
   for (const s of servers) s.child.kill("SIGTERM");
   await Promise.all(servers.map((s) => s.exited));
+  if (cpuProfDir)
+    for (const s of servers)
+      if (s.child.pid && !printCpuProfile(cpuProfDir, s.child.pid))
+        console.log(`  no CPU profile of server ${s.child.pid} in ${cpuProfDir}`);
   await pgDb.drop();
 }

@@ -28,6 +28,8 @@ await build({
 
 // The SQL worker thread is plain JavaScript started by path: it sits beside main.js (decision 0030).
 copyFileSync("src/adapters/sql-runner/sql-worker.mjs", "dist/sql-worker.mjs");
+// So is the sandbox launcher, a child process (decision 0034).
+copyFileSync("src/adapters/code-runner/sandbox-launcher.mjs", "dist/sandbox-launcher.mjs");
 
 const { webDistDir } = await tsImport("../src/paths.ts", import.meta.url);
 const { precompressAssets } = await tsImport("../src/plugins/precompress.ts", import.meta.url);

@@ -23,12 +23,15 @@ export interface ServerProcess {
   ready(seconds?: number): Promise<void>;
 }
 
-/** Starts src/main.ts on a free port (CODE_RUNNER=off unless env says otherwise). */
-export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+/**
+ * Starts src/main.ts on a free port (CODE_RUNNER=off unless env says otherwise); `nodeArgs` go to
+ * node before the script (the bench's `--cpu-prof`, which NODE_OPTIONS does not take).
+ */
+export async function startServer(env: Record<string, string>, nodeArgs: string[] = []): Promise<ServerProcess> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   let output = "";
-  const child = spawn(process.execPath, ["--import", "tsx", join(serverRoot, "src", "main.ts")], {
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", join(serverRoot, "src", "main.ts")], {
     cwd: serverRoot,
     env: {
       ...process.env,

@@ -17,6 +17,7 @@ import { detectRunCeiling, type RunCgroup } from "./cgroup.js";
 import { detectEntry } from "./class-name.js";
 import { type CompileLimits, CompilerPool, DEFAULT_COMPILE_LIMITS, spawnJavac, spawnJavacFiles } from "./compiler.js";
 import { discoverJdks, type Jdk } from "./jdk.js";
+import { SandboxLauncher } from "./launcher.js";
 import { JobQueue } from "./queue.js";
 import {
   DEFAULT_LIMITS,
@@ -160,6 +161,8 @@ interface LocalEnvironment {
   targets: Map<JavaVersion, Target>;
   /** The warm compilers kept (those of a JDK that serves some version). */
   compilers: Set<CompilerPool>;
+  /** Starts the runs, from a process small enough to fork fast (decision 0034). */
+  launcher: SandboxLauncher;
 }
 
 /**
@@ -226,7 +229,18 @@ async function prepareLocalEnvironment(
     ceiling.close();
     return { reason: `no installed JDK compiles (${jdks.map((j) => j.home).join(", ")})` };
   }
-  return { env: { sandbox, ceiling, limits, fallbackLimits, privateRoot, workRoot, targets, compilers: used } };
+  const launcher = new SandboxLauncher();
+  try {
+    await launcher.start();
+  } catch (error) {
+    await Promise.all([...used].map((c) => c.close()));
+    rmSync(privateRoot, { recursive: true, force: true });
+    ceiling.close();
+    return { reason: `the sandbox launcher did not start (${(error as Error).message})` };
+  }
+  return {
+    env: { sandbox, ceiling, limits, fallbackLimits, privateRoot, workRoot, targets, compilers: used, launcher },
+  };
 }
 
 /** Probes each JDK's compiler with a tiny compile per release: the oldest JDK that can target a version serves it. */
@@ -270,7 +284,7 @@ async function probeTargets(
 
 /** The runner over a prepared environment: a queue of sandboxed runs, compiled with its warm compilers. */
 function localRunner(env: LocalEnvironment, options: LocalRunnerOptions) {
-  const { sandbox, ceiling, limits, fallbackLimits, privateRoot, workRoot, targets, compilers: used } = env;
+  const { sandbox, ceiling, limits, fallbackLimits, privateRoot, workRoot, targets, compilers: used, launcher } = env;
   const uidBase = options.uidBase ?? SANDBOX_UID;
   const queue = new JobQueue(options.concurrency ?? 2, options.maxWaiting ?? 16);
   const interpreters = findInterpreters();
@@ -293,6 +307,7 @@ function localRunner(env: LocalEnvironment, options: LocalRunnerOptions) {
     }
     try {
       return await runSandboxed(
+        launcher,
         sandbox,
         { jdk, classesDir: appDir, uid: sandboxUid(slot, uidBase), argv, cgroup },
         { ...(cgroup ? limits : fallbackLimits), wallMs },
@@ -498,6 +513,7 @@ function localRunner(env: LocalEnvironment, options: LocalRunnerOptions) {
     },
     async close() {
       await Promise.all([...used].map((c) => c.close()));
+      await launcher.close();
       rmSync(privateRoot, { recursive: true, force: true });
       ceiling.close();
     },

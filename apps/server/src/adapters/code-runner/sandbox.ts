@@ -1,8 +1,8 @@
-import { spawn } from "node:child_process";
-import { existsSync, lstatSync, readdirSync, readFileSync, readlinkSync } from "node:fs";
+import { existsSync, lstatSync, readdirSync, readlinkSync } from "node:fs";
 import { joinArgv, type RunCgroup } from "./cgroup.js";
 import { exec } from "./compiler.js";
 import type { Jdk } from "./jdk.js";
+import type { SandboxLauncher } from "./launcher.js";
 import { OUTPUT_LIMIT_BYTES } from "./types.js";
 
 /** The unprivileged user the programs run as (nobody), so RLIMIT_NPROC binds. */
@@ -281,15 +281,6 @@ export async function detectSandbox(jdk: Jdk): Promise<{ sandbox?: Sandbox; reas
   return { reason: `bubblewrap cannot start a sandbox here (${failures.join("; ")})` };
 }
 
-/** Direct children of a process (Linux /proc). */
-function childrenOf(pid: number): number[] {
-  try {
-    return readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").split(/\s+/).filter(Boolean).map(Number);
-  } catch {
-    return [];
-  }
-}
-
 export interface SandboxOutcome {
   stdout: string;
   stderr: string;
@@ -299,122 +290,33 @@ export interface SandboxOutcome {
   timeMs: number;
 }
 
-/** Runs one program in the sandbox, feeding stdin and capping time and output. */
-export function runSandboxed(
+/**
+ * Runs one program in the sandbox, feeding stdin and capping time and output. The launcher starts
+ * it (a spawn from the server's own process would stop its event loop: decision 0034).
+ */
+export async function runSandboxed(
+  launcher: SandboxLauncher,
   sandbox: Sandbox,
   cmd: SandboxCommand,
   limits: SandboxLimits,
   stdin: string | undefined,
 ): Promise<SandboxOutcome> {
-  const [bin, ...args] = [...joinArgv(cmd.cgroup), ...sandboxArgv(sandbox, cmd, limits)] as [string, ...string[]];
-  const started = performance.now();
-  return new Promise((resolve) => {
-    const child = spawn(bin, args, { stdio: ["pipe", "pipe", "pipe"], detached: true });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    let outBytes = 0;
-    let errBytes = 0;
-    let truncated = false;
-    let timedOut = false;
-    let finished = false;
-    const killGroup = () => {
-      try {
-        if (child.pid) process.kill(-child.pid, "SIGKILL");
-      } catch {
-        // already gone
-      }
-    };
-    // Kill the program (bwrap's child, pid 1 of the sandbox: the kernel then kills everything in
-    // it) so bwrap itself reaps it and exits; a killed bwrap would leave it to the host's init.
-    // If bwrap is still there a second later, its process group is killed (the sandbox then dies
-    // with it: --die-with-parent).
-    let killing = false;
-    const killTree = () => {
-      if (killing || !child.pid) return;
-      killing = true;
-      for (const pid of childrenOf(child.pid)) {
-        try {
-          process.kill(pid, "SIGKILL");
-        } catch {
-          // exited meanwhile
-        }
-      }
-      setTimeout(() => {
-        // Only while bwrap has not exited: afterwards its pid (and group id) may belong to another.
-        if (!finished) killGroup();
-      }, 1000).unref();
-    };
-    const collect = (chunks: Buffer[], size: () => number, add: (n: number) => void) => (chunk: Buffer) => {
-      const room = limits.outputBytes - size();
-      if (chunk.length > room) {
-        if (room > 0) {
-          chunks.push(chunk.subarray(0, room));
-          add(room);
-        }
-        truncated = true;
-        killTree();
-      } else {
-        chunks.push(chunk);
-        add(chunk.length);
-      }
-    };
-    child.stdout.on(
-      "data",
-      collect(
-        out,
-        () => outBytes,
-        (n) => {
-          outBytes += n;
-        },
-      ),
-    );
-    child.stderr.on(
-      "data",
-      collect(
-        err,
-        () => errBytes,
-        (n) => {
-          errBytes += n;
-        },
-      ),
-    );
-    const timer = setTimeout(() => {
-      timedOut = true;
-      killTree();
-    }, limits.wallMs);
-    child.stdin.on("error", () => undefined);
-    child.stdin.end(stdin ?? "");
-    const finish = (code: number | null, signal: NodeJS.Signals | null, spawnError?: Error) => {
-      if (finished) return;
-      finished = true;
-      clearTimeout(timer);
-      const timeMs = Math.round(performance.now() - started);
-      let stderr = Buffer.concat(err).toString("utf8");
-      let exitCode = code;
-      if (cmd.cgroup?.oomKilled()) {
-        // The kernel killed a process of the run at the run's memory ceiling: not a time-out.
-        stderr += `${stderr && !stderr.endsWith("\n") ? "\n" : ""}Memory limit: the run's processes together went over the ${Math.round(limits.memoryBytes / (1024 * 1024))} MB a run may use, so the system stopped one of them.\n`;
-        resolve({
-          stdout: Buffer.concat(out).toString("utf8"),
-          stderr,
-          exitCode: code ?? 137,
-          timedOut: false,
-          truncated,
-          timeMs,
-        });
-        return;
-      }
-      // bwrap reports a program killed by a signal as 128 + signal; SIGXCPU (24) / SIGKILL (9)
-      // after the CPU limit are a time-out too.
-      if (!timedOut && !truncated && (signal === "SIGXCPU" || code === 128 + 24 || code === 128 + 9)) {
-        timedOut = true;
-      }
-      // The flags say why it stopped; the client words it (stderr stays the program's own).
-      if (timedOut || truncated) exitCode = null;
-      if (spawnError) stderr += `Cannot start the sandbox: ${spawnError.message}\n`;
-      resolve({ stdout: Buffer.concat(out).toString("utf8"), stderr, exitCode, timedOut, truncated, timeMs });
-    };
-    child.on("error", (e) => finish(null, null, e));
-    child.on("close", (code, signal) => finish(code, signal));
-  });
+  const argv = [...joinArgv(cmd.cgroup), ...sandboxArgv(sandbox, cmd, limits)] as [string, ...string[]];
+  const launched = await launcher.launch({ argv, stdin, outputBytes: limits.outputBytes, wallMs: limits.wallMs });
+  const { stdout, code, signal, truncated, timeMs } = launched;
+  let { stderr, timedOut } = launched;
+  if (cmd.cgroup?.oomKilled()) {
+    // The kernel killed a process of the run at the run's memory ceiling: not a time-out.
+    stderr += `${stderr && !stderr.endsWith("\n") ? "\n" : ""}Memory limit: the run's processes together went over the ${Math.round(limits.memoryBytes / (1024 * 1024))} MB a run may use, so the system stopped one of them.\n`;
+    return { stdout, stderr, exitCode: code ?? 137, timedOut: false, truncated, timeMs };
+  }
+  // bwrap reports a program killed by a signal as 128 + signal; SIGXCPU (24) / SIGKILL (9)
+  // after the CPU limit are a time-out too.
+  if (!timedOut && !truncated && (signal === "SIGXCPU" || code === 128 + 24 || code === 128 + 9)) {
+    timedOut = true;
+  }
+  // The flags say why it stopped; the client words it (stderr stays the program's own).
+  const exitCode = timedOut || truncated ? null : code;
+  if (launched.spawnError) stderr += `Cannot start the sandbox: ${launched.spawnError}\n`;
+  return { stdout, stderr, exitCode, timedOut, truncated, timeMs };
 }

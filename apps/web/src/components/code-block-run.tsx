@@ -1,6 +1,7 @@
 import { DEFAULT_JAVA_VERSION, type JavaVersion } from "@koc/shared";
-import { Pencil, Play } from "lucide-react";
+import { Pencil } from "lucide-react";
 import { createContext, useCallback, useContext, useRef, useState } from "react";
+import { BlockButton, RunBlockButton } from "./block-button";
 import { ExplainError, showsError } from "./explain-error";
 
 export type RunnableLanguage = "java" | "javascript" | "python";
@@ -84,27 +85,14 @@ export function RunButtons({ block }: { block: BlockRun }) {
   const { onEdit } = block.actions;
   return (
     <>
-      <button
-        type="button"
-        className="code-copy code-run"
-        onClick={block.run}
-        disabled={block.running}
-        aria-label={block.running ? `Running ${block.language} example` : `Run ${block.language} example`}
-        data-runnable=""
-      >
-        <Play aria-hidden="true" size={16} />
-        <span>{block.running ? "Running..." : "Run"}</span>
-      </button>
+      <RunBlockButton language={block.language} running={block.running} onClick={block.run} />
       {onEdit && (
-        <button
-          type="button"
-          className="code-copy"
+        <BlockButton
+          icon={Pencil}
+          label="Edit"
           onClick={() => onEdit(block.language, block.code)}
           aria-label={`Edit ${block.language} example in the code editor`}
-        >
-          <Pencil aria-hidden="true" size={16} />
-          <span>Edit</span>
-        </button>
+        />
       )}
     </>
   );

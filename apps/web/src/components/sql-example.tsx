@@ -1,8 +1,9 @@
 import type { SqlExampleResult } from "@koc/shared";
-import { Pencil, Play, RotateCcw } from "lucide-react";
+import { Pencil, RotateCcw } from "lucide-react";
 import { createContext, useContext, useRef, useState } from "react";
 import { ApiError, isNetworkFailure } from "../lib/api-client";
 import { OfflineError, runSqlExample } from "../lib/run/run-sql-example";
+import { BlockButton, RunBlockButton } from "./block-button";
 import "./sql-example.css";
 
 /** The lesson whose ```sql examples run in place: only a lesson page with tables provides it. */
@@ -92,31 +93,20 @@ export function useSqlExample(lang: string, original: string, meta: string): Sql
 export function SqlExampleButtons({ sql }: { sql: SqlExampleState }) {
   return (
     <>
-      <button
-        type="button"
-        className="code-copy code-run"
-        onClick={sql.run}
-        disabled={sql.running}
-        aria-label={sql.running ? "Running SQL example" : "Run SQL example"}
-        data-runnable=""
-      >
-        <Play aria-hidden="true" size={16} />
-        <span>{sql.running ? "Running..." : "Run"}</span>
-      </button>
-      <button type="button" className="code-copy" onClick={sql.toggleEditing} aria-pressed={sql.editing}>
-        <Pencil aria-hidden="true" size={16} />
-        <span>{sql.editing ? "Done" : "Edit"}</span>
-      </button>
+      <RunBlockButton language="SQL" running={sql.running} onClick={sql.run} />
+      <BlockButton
+        icon={Pencil}
+        label={sql.editing ? "Done" : "Edit"}
+        onClick={sql.toggleEditing}
+        aria-pressed={sql.editing}
+      />
       {sql.edited && (
-        <button
-          type="button"
-          className="code-copy"
+        <BlockButton
+          icon={RotateCcw}
+          label="Reset"
           onClick={sql.reset}
           aria-label="Reset the SQL example to the original"
-        >
-          <RotateCcw aria-hidden="true" size={16} />
-          <span>Reset</span>
-        </button>
+        />
       )}
     </>
   );

@@ -2,6 +2,7 @@ import { isLessonImageUrl } from "@koc/shared";
 import type { Heading, List, Nodes, Paragraph, RootContent, Table, TableRow } from "@koc/shared/markdown";
 import { Check, Copy } from "lucide-react";
 import { Fragment, type ReactNode, useEffect, useMemo, useRef, useState } from "react";
+import { BlockButton } from "./block-button";
 import { RunButtons, RunOutput, useBlockRun } from "./code-block-run";
 import type { Token } from "./code-highlight";
 import { DiagramViewer } from "./diagram-viewer";
@@ -274,15 +275,12 @@ function CodeBlock({
         <span className="code-block-actions">
           {runnable && <RunButtons block={runnable} />}
           {sql && <SqlExampleButtons sql={sql} />}
-          <button
-            type="button"
-            className="code-copy"
+          <BlockButton
+            icon={copied ? Check : Copy}
+            label={copied ? "Copied!" : "Copy"}
             onClick={copy}
             aria-label={copied ? "Copied!" : `Copy ${lang || ""} code`}
-          >
-            {copied ? <Check aria-hidden="true" size={16} /> : <Copy aria-hidden="true" size={16} />}
-            <span>{copied ? "Copied!" : "Copy"}</span>
-          </button>
+          />
         </span>
       </figcaption>
       {sql?.editing ? (

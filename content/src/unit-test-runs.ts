@@ -88,8 +88,11 @@ function toOutcome(
   return { statuses };
 }
 
-/** Java suites of one release in one JVM: compile each (program + tests) in its folder, then run all. */
-function runJava(suites: Suite[], java: string, release: number): SuiteOutcome[] {
+/**
+ * Java suites of one release: one compiler JVM compiles each (program + tests) in its folder, then
+ * the suites run, those of each group in one JVM (one class loader each).
+ */
+function runJava(suites: Suite[], groups: number[][], java: string, release: number): SuiteOutcome[] {
   const root = mkdtempSync(join(tmpdir(), "koc-junit-"));
   try {
     const harness = join(root, "harness");
@@ -125,26 +128,29 @@ function runJava(suites: Suite[], java: string, release: number): SuiteOutcome[]
         .map((l) => l.slice(5)),
     );
     if (failed.has(harness)) throw new Error("the unit-test harness does not compile");
-    const nonce = randomBytes(8).toString("hex");
-    const runnable = dirs.map((d, i) => ({ d, i })).filter(({ d }) => !failed.has(d));
-    const out = execFileSync(
-      java,
-      [
-        "-XX:TieredStopAtLevel=1",
-        "-XX:+UseSerialGC",
-        "-cp",
-        `${harness}:${JUNIT_JAR}`,
-        JAVA_HARNESS_CLASS,
-        ...runnable.flatMap(({ d, i }) => [d, suites[i]?.exercise.tests?.className ?? ""]),
-      ],
-      { input: `${nonce}\n`, encoding: "utf8", maxBuffer: 64 * 1024 * 1024, stdio: ["pipe", "pipe", "pipe"] },
-    );
-    const report = parseHarnessOutput(out, nonce).suites;
-    return suites.map((s, i) => {
-      if (failed.has(dirs[i] as string)) return { statuses: {}, problem: "does not compile with its tests" };
-      const at = runnable.findIndex((r) => r.i === i);
-      return toOutcome(s.exercise.tests?.names ?? [], report.get(at));
-    });
+    const outcomes: SuiteOutcome[] = suites.map(() => ({ statuses: {}, problem: "does not compile with its tests" }));
+    for (const group of groups) {
+      const runnable = group.filter((i) => !failed.has(dirs[i] as string));
+      if (runnable.length === 0) continue;
+      const nonce = randomBytes(8).toString("hex");
+      const out = execFileSync(
+        java,
+        [
+          "-XX:TieredStopAtLevel=1",
+          "-XX:+UseSerialGC",
+          "-cp",
+          `${harness}:${JUNIT_JAR}`,
+          JAVA_HARNESS_CLASS,
+          ...runnable.flatMap((i) => [dirs[i] as string, suites[i]?.exercise.tests?.className ?? ""]),
+        ],
+        { input: `${nonce}\n`, encoding: "utf8", maxBuffer: 64 * 1024 * 1024, stdio: ["pipe", "pipe", "pipe"] },
+      );
+      const report = parseHarnessOutput(out, nonce).suites;
+      runnable.forEach((i, at) => {
+        outcomes[i] = toOutcome(suites[i]?.exercise.tests?.names ?? [], report.get(at));
+      });
+    }
+    return outcomes;
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
@@ -193,22 +199,23 @@ export async function runSuites(suites: Suite[], jdk21?: { java: string }): Prom
     const java = release === 21 ? jdk21?.java : "java";
     const batch = todo.filter(({ s }) => s.exercise.language === "java" && (s.exercise.release ?? 17) === release);
     if (batch.length === 0 || !java || !existsSync(JUNIT_JAR)) continue;
-    // A suite that times its method (a complexity test) gets a JVM of its own: a too-slow solution
-    // keeps computing after its timed test has failed, and in the shared JVM it would slow, and
-    // time out, the suites after it.
-    const shared = batch.filter(({ s }) => !isTimed(s));
-    const groups = [shared, ...batch.filter(({ s }) => isTimed(s)).map((b) => [b])].filter((g) => g.length > 0);
-    for (const group of groups) {
-      const results = runJava(
-        group.map((b) => b.s),
-        java,
-        release,
-      );
-      group.forEach(({ s, i }, n) => {
-        outcomes[i] = results[n];
-        if (results[n]) writeCache(cacheKey(s, release === 21 ? java : undefined), results[n]);
-      });
-    }
+    // One compile for the whole release. A starter or wrong solution of a trial that times its
+    // method (a complexity test) then runs in a JVM of its own: a too-slow solution keeps computing
+    // after its timed test has failed, and in the shared JVM it would slow, and time out, the suites
+    // after it. The reference is fast by definition (the check fails it otherwise).
+    const apart = (b: (typeof batch)[number]) => isTimed(b.s) && b.s.role !== "solution";
+    const shared = batch.flatMap((b, n) => (apart(b) ? [] : [n]));
+    const alone = batch.flatMap((b, n) => (apart(b) ? [[n]] : []));
+    const results = runJava(
+      batch.map((b) => b.s),
+      [shared, ...alone].filter((g) => g.length > 0),
+      java,
+      release,
+    );
+    batch.forEach(({ s, i }, n) => {
+      outcomes[i] = results[n];
+      if (results[n]) writeCache(cacheKey(s, release === 21 ? java : undefined), results[n]);
+    });
   }
   const scripts = todo.filter(({ s }) => s.exercise.language !== "java");
   await mapLimit(scripts, PARALLEL_RUNS, async ({ s, i }) => {

@@ -17,7 +17,7 @@ import {
 import { findJdk } from "./jdk.js";
 import { programSources } from "./projects.js";
 import { correctIsUniquelyLongest, positionBounds, quizBalanceProblems, quizStats } from "./quiz-checks.js";
-import { has, runPrograms } from "./run-programs.js";
+import { has, PYTHON, runPrograms } from "./run-programs.js";
 import { courseFrontMatter, type ExerciseEntry } from "./schema.js";
 import {
   codeQuestionProblems,
@@ -514,7 +514,7 @@ describe("the Python and JavaScript code questions", () => {
     expect(code?.length ?? 0).toBeGreaterThan(0);
   });
 
-  it.skipIf(!has("python3"))(
+  it.skipIf(!has(PYTHON))(
     "every python code question prints (or throws) what its key says",
     () => runEveryScriptQuestion("python"),
     240_000,
@@ -635,7 +635,7 @@ public class Main { public static void main(String[] a) { System.out.println(new
 describe("every exercise's reference solution passes every case, every starter runs and fails one", () => {
   const runnable = {
     java: has("javac", "-version"),
-    python: has("python3"),
+    python: has(PYTHON),
     javascript: true,
   };
   const byLang = (lang: "java" | "python" | "javascript") => exercises.filter((e) => e.exercise.language === lang);
@@ -764,7 +764,7 @@ describe("the lessons' output examples", () => {
     "every %s example whose lesson shows its output prints exactly that output",
     async (lang) => {
       if (lang === "java" && !has("javac", "-version")) return;
-      if (lang === "python" && !has("python3")) return;
+      if (lang === "python" && !has(PYTHON)) return;
       const mine = examples.filter((e) => e.example.lang === lang);
       const root = mkdtempSync(join(tmpdir(), `koc-out-${lang}-`));
       try {

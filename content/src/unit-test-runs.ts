@@ -19,7 +19,7 @@ import {
   TEST_FILES,
 } from "@koc/shared/unit-tests";
 import { contentRoot } from "./paths.js";
-import { mapLimit, PARALLEL_RUNS, runProcess } from "./run-programs.js";
+import { mapLimit, PARALLEL_RUNS, PYTHON, runProcess } from "./run-programs.js";
 import type { ExerciseEntry, TrialFile } from "./schema.js";
 
 export const JUNIT_JAR = "/usr/share/java/junit-platform-console-standalone.jar";
@@ -168,7 +168,7 @@ async function runScript(s: Suite): Promise<SuiteOutcome> {
       writeFileSync(join(dir, f.program), s.code);
       writeFileSync(join(dir, f.tests), s.exercise.tests?.code ?? "");
       writeFileSync(join(dir, f.harness), PYTHON_HARNESS_SOURCE);
-      [cmd, args] = ["python3", ["-I", "-B", join(dir, f.harness), f.module]];
+      [cmd, args] = [PYTHON, ["-I", "-B", join(dir, f.harness), f.module]];
     } else {
       const f = TEST_FILES.javascript;
       writeFileSync(join(dir, f.program), s.code);

@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { loadExercises } from "./exercises.js";
 import { coursesDir, loadCatalogue } from "./index.js";
 import { findJdk } from "./jdk.js";
-import { has } from "./run-programs.js";
+import { has, PYTHON } from "./run-programs.js";
 import type { TrialFile } from "./schema.js";
 import { JUNIT_JAR, runSuites, type Suite } from "./unit-test-runs.js";
 
@@ -19,7 +19,7 @@ const trials = catalogue.courses.flatMap((c) => (c.exercises ?? []).filter((e) =
 const jdk21 = findJdk(21);
 const canRun = {
   java: has("javac", "-version") && existsSync(JUNIT_JAR),
-  python: has("python3"),
+  python: has(PYTHON),
   javascript: true,
 };
 const filesOf = (files: TrialFile[] | undefined) => (files ? { files } : {});

@@ -155,8 +155,9 @@ describe("mentor with an OpenAI-compatible model (local fake)", () => {
 
   it("falls back to the lessons when the model fails or is too slow, and opens the circuit after repeated failures", async () => {
     let clock = 1_000_000;
-    // Long enough for a busy machine to answer; the hanging model never does.
-    const app = await appWith({ timeoutMs: 3_000, now: () => clock });
+    // Long enough for a busy machine to answer; the hanging model never does. (With 3 s, a CI machine
+    // starved of CPU let the adapter give up before the fake server had even read the request.)
+    const app = await appWith({ timeoutMs: 8_000, now: () => clock });
     try {
       received.length = 0;
       behaviour = "fail";

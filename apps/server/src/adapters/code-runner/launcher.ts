@@ -32,7 +32,7 @@ const NOT_STARTED = { stdout: "", stderr: "", code: null, signal: null, timedOut
 /**
  * The server's side of the sandbox launcher (decision 0034): runs go to a small child process that
  * spawns them, because a spawn from the server itself stopped its event loop for about 40 ms (fork
- * copies the page tables of a process of hundreds of MB). One launcher per runner; a launcher that
+ * copies the page tables of a process of 1.4 GB). One launcher per runner; a launcher that
  * dies is started again at the next run, and the runs it had are answered as failed to start.
  */
 export class SandboxLauncher {

@@ -1,6 +1,6 @@
 // The sandbox launcher (decision 0034): a small Node process that starts the sandboxed runs for the
 // server and answers each one's output over IPC. fork() copies the page tables of the process that
-// calls it: in the server (hundreds of MB: the catalogue, the mentor's index, the SQL engines) one
+// calls it: in the server (1.4 GB resident: the catalogue, the mentor's index, the SQL engines) one
 // spawn of bwrap took about 40 ms, during which the event loop stood still for every learner; here,
 // in a process of a few tens of MB, it takes about a millisecond. Plain JavaScript started by path,
 // beside the server's bundle (like the SQL worker).

@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { type DefaultValues, type FieldValues, type UseFormReturn, useForm } from "react-hook-form";
+import type { ReactNode } from "react";
+import { type DefaultValues, type FieldValues, type Path, type UseFormReturn, useForm } from "react-hook-form";
 import type { z } from "zod";
 
 /**
@@ -21,5 +22,32 @@ export function FormMessage({ tone, text }: { tone: "success" | "error"; text: s
     <p className={`form-message ${tone}`} role={tone === "error" ? "alert" : "status"}>
       {text}
     </p>
+  );
+}
+
+/**
+ * A field's wiring to its form: react-hook-form's `register` and the schema's complaint about it,
+ * spread into a TextField (`<TextField id label {...bind(form, "email")} />`).
+ */
+export function bind<T extends FieldValues, O>(form: UseFormReturn<T, unknown, O>, name: Path<T>) {
+  return { ...form.register(name), error: form.getFieldState(name, form.formState).error?.message };
+}
+
+/** A form's submit button, disabled and saying so while the form is sent. */
+export function SubmitButton({
+  busy,
+  busyLabel,
+  className = "btn",
+  children,
+}: {
+  busy: boolean;
+  busyLabel: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <button type="submit" className={className} disabled={busy}>
+      {busy ? busyLabel : children}
+    </button>
   );
 }

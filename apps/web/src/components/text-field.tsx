@@ -74,3 +74,12 @@ export function TextAreaField({
     </FieldShell>
   );
 }
+
+/** What every email or password field of the site has in common, spread before its label and binding. */
+export const FIELD_KINDS = {
+  email: { type: "email", autoComplete: "email", required: true },
+  currentPassword: { type: "password", autoComplete: "current-password", required: true },
+  newPassword: { type: "password", autoComplete: "new-password", required: true, hint: "8 to 128 characters." },
+  /** The new password typed again. */
+  confirmPassword: { type: "password", autoComplete: "new-password", required: true },
+} as const;

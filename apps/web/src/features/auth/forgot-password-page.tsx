@@ -1,14 +1,15 @@
 import { forgotPasswordRequest } from "@koc/shared";
 import { useState } from "react";
 import { Link } from "react-router";
-import { FormMessage, useZodForm } from "../../components/form";
-import { TextField } from "../../components/text-field";
+import { bind, FormMessage, SubmitButton, useZodForm } from "../../components/form";
+import { FIELD_KINDS, TextField } from "../../components/text-field";
 import { paths } from "../../lib/paths";
 import { forgotPasswordCall, serverMessage } from "./api/auth-calls";
 import { AuthCard } from "./auth-card";
 
 export default function ForgotPasswordPage() {
-  const { register, handleSubmit, setError, formState } = useZodForm(forgotPasswordRequest, { email: "" });
+  const form = useZodForm(forgotPasswordRequest, { email: "" });
+  const { handleSubmit, setError, formState } = form;
   const { errors, isSubmitting } = formState;
   const [sent, setSent] = useState(false);
 
@@ -30,18 +31,10 @@ export default function ForgotPasswordPage() {
       <form onSubmit={onSubmit} noValidate>
         <FormMessage tone="error" text={errors.root?.server?.message} />
         <FormMessage tone="success" text={sent ? "Password reset link sent to your email!" : undefined} />
-        <TextField
-          id="forgot-email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          error={errors.email?.message}
-          {...register("email")}
-        />
-        <button type="submit" className="btn" disabled={isSubmitting}>
-          {isSubmitting ? "Sending..." : "Send Reset Link"}
-        </button>
+        <TextField id="forgot-email" label="Email" {...FIELD_KINDS.email} {...bind(form, "email")} />
+        <SubmitButton busy={isSubmitting} busyLabel="Sending...">
+          Send Reset Link
+        </SubmitButton>
       </form>
       <div className="auth-links">
         <Link to={paths.login}>Back to Login</Link>

@@ -1,8 +1,8 @@
 import { loginRequest } from "@koc/shared";
 import { useEffect, useRef } from "react";
 import { Link, useSearchParams } from "react-router";
-import { FormMessage, useZodForm } from "../../components/form";
-import { TextField } from "../../components/text-field";
+import { bind, FormMessage, SubmitButton, useZodForm } from "../../components/form";
+import { FIELD_KINDS, TextField } from "../../components/text-field";
 import { ApiError } from "../../lib/api-client";
 import { withNext } from "../../lib/next-path";
 import { paths } from "../../lib/paths";
@@ -14,10 +14,8 @@ export default function LoginPage() {
   const [params] = useSearchParams();
   const next = params.get("next");
   const finishSignIn = useFinishSignIn(next);
-  const { register, handleSubmit, setError, setValue, setFocus, formState } = useZodForm(loginRequest, {
-    email: "",
-    password: "",
-  });
+  const form = useZodForm(loginRequest, { email: "", password: "" });
+  const { handleSubmit, setError, setValue, setFocus, formState } = form;
   const { errors, isSubmitting } = formState;
   // A refused password is cleared and the field takes focus once the form is enabled again.
   const retype = useRef(false);
@@ -43,27 +41,11 @@ export default function LoginPage() {
     <AuthCard title="Login" intro="Welcome back, warrior. Enter the kingdom and continue your quest.">
       <form onSubmit={onSubmit} noValidate>
         <FormMessage tone="error" text={errors.root?.server?.message} />
-        <TextField
-          id="login-email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          error={errors.email?.message}
-          {...register("email")}
-        />
-        <TextField
-          id="login-password"
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          required
-          error={errors.password?.message}
-          {...register("password")}
-        />
-        <button type="submit" className="btn" disabled={isSubmitting}>
-          {isSubmitting ? "Logging in..." : "Login"}
-        </button>
+        <TextField id="login-email" label="Email" {...FIELD_KINDS.email} {...bind(form, "email")} />
+        <TextField id="login-password" label="Password" {...FIELD_KINDS.currentPassword} {...bind(form, "password")} />
+        <SubmitButton busy={isSubmitting} busyLabel="Logging in...">
+          Login
+        </SubmitButton>
       </form>
       <div className="auth-links">
         <Link to={paths.forgotPassword}>Forgot Password?</Link>

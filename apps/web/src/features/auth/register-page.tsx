@@ -1,7 +1,7 @@
 import { registerRequest } from "@koc/shared";
 import { Link, useSearchParams } from "react-router";
-import { FormMessage, useZodForm } from "../../components/form";
-import { TextField } from "../../components/text-field";
+import { bind, FormMessage, SubmitButton, useZodForm } from "../../components/form";
+import { FIELD_KINDS, TextField } from "../../components/text-field";
 import { withNext } from "../../lib/next-path";
 import { paths } from "../../lib/paths";
 import { useSlot } from "../../lib/slots";
@@ -14,12 +14,13 @@ export default function RegisterPage() {
   const [params] = useSearchParams();
   const next = params.get("next");
   const finishSignIn = useFinishSignIn(next);
-  const { register, handleSubmit, setError, watch, formState } = useZodForm(registerRequest, {
+  const form = useZodForm(registerRequest, {
     name: "",
     email: "",
     password: "",
     referralCode: params.get("ref") ?? "",
   });
+  const { handleSubmit, setError, watch, formState } = form;
   const { errors, isSubmitting } = formState;
   const referralCode = watch("referralCode") ?? "";
 
@@ -43,45 +44,20 @@ export default function RegisterPage() {
     <AuthCard title="Join the Kingdom" intro="Enlist as a recruit and begin your rise to King of Code.">
       <form onSubmit={onSubmit} noValidate>
         <FormMessage tone="error" text={errors.root?.server?.message} />
-        <TextField
-          id="register-name"
-          label="Name"
-          autoComplete="name"
-          required
-          error={errors.name?.message}
-          {...register("name")}
-        />
-        <TextField
-          id="register-email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          error={errors.email?.message}
-          {...register("email")}
-        />
-        <TextField
-          id="register-password"
-          label="Password"
-          hint="8 to 128 characters."
-          type="password"
-          autoComplete="new-password"
-          required
-          error={errors.password?.message}
-          {...register("password")}
-        />
+        <TextField id="register-name" label="Name" autoComplete="name" required {...bind(form, "name")} />
+        <TextField id="register-email" label="Email" {...FIELD_KINDS.email} {...bind(form, "email")} />
+        <TextField id="register-password" label="Password" {...FIELD_KINDS.newPassword} {...bind(form, "password")} />
         <TextField
           id="register-referral"
           label="Referral Code (optional)"
           errorLabel="Referral Code"
           autoComplete="off"
-          error={errors.referralCode?.message}
-          {...register("referralCode")}
+          {...bind(form, "referralCode")}
         />
         {referralCode.trim() && <p className="auth-note">Your referrer will earn ₹200 when you join!</p>}
-        <button type="submit" className="btn" disabled={isSubmitting}>
-          {isSubmitting ? "Creating Account..." : "Create Account"}
-        </button>
+        <SubmitButton busy={isSubmitting} busyLabel="Creating Account...">
+          Create Account
+        </SubmitButton>
       </form>
       <div className="auth-links">
         <span>

@@ -2,8 +2,8 @@ import { resetPasswordRequest } from "@koc/shared";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { z } from "zod";
-import { FormMessage, useZodForm } from "../../components/form";
-import { TextField } from "../../components/text-field";
+import { bind, FormMessage, SubmitButton, useZodForm } from "../../components/form";
+import { FIELD_KINDS, TextField } from "../../components/text-field";
 import { paths } from "../../lib/paths";
 import { resetPasswordCall, serverMessage } from "./api/auth-calls";
 import { AuthCard } from "./auth-card";
@@ -17,7 +17,8 @@ const resetForm = resetPasswordRequest
 export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
-  const { register, handleSubmit, setError, formState } = useZodForm(resetForm, { password: "", confirm: "" });
+  const form = useZodForm(resetForm, { password: "", confirm: "" });
+  const { handleSubmit, setError, formState } = form;
   const { errors, isSubmitting } = formState;
   const [done, setDone] = useState<string | null>(null);
 
@@ -52,26 +53,19 @@ export default function ResetPasswordPage() {
           <TextField
             id="reset-password"
             label="New Password"
-            hint="8 to 128 characters."
-            type="password"
-            autoComplete="new-password"
-            required
-            error={errors.password?.message}
-            {...register("password")}
+            {...FIELD_KINDS.newPassword}
+            {...bind(form, "password")}
           />
           <TextField
             id="reset-confirm"
             label="Confirm New Password"
             errorLabel="The confirmation"
-            type="password"
-            autoComplete="new-password"
-            required
-            error={errors.confirm?.message}
-            {...register("confirm")}
+            {...FIELD_KINDS.confirmPassword}
+            {...bind(form, "confirm")}
           />
-          <button type="submit" className="btn" disabled={isSubmitting}>
-            {isSubmitting ? "Resetting..." : "Reset Password"}
-          </button>
+          <SubmitButton busy={isSubmitting} busyLabel="Resetting...">
+            Reset Password
+          </SubmitButton>
         </form>
       )}
       <div className="auth-links">

@@ -1,8 +1,8 @@
 import { CONTACT_FAILURE, CONTACT_LIMITS, CONTACT_SUCCESS, contactRequest } from "@koc/shared";
 import { Clock, Globe, Mail, Send } from "lucide-react";
 import { useState } from "react";
-import { FormMessage, useZodForm } from "../../components/form";
-import { TextAreaField, TextField } from "../../components/text-field";
+import { bind, FormMessage, useZodForm } from "../../components/form";
+import { FIELD_KINDS, TextAreaField, TextField } from "../../components/text-field";
 import { useSendContactMessage } from "./api/send-contact";
 import "./contact.css";
 
@@ -12,7 +12,8 @@ export const MAIN_WEBSITE = "https://kingdomofcode.dev";
 const empty = { name: "", email: "", subject: "", message: "", website: "" };
 
 export default function ContactPage() {
-  const { register, handleSubmit, setError, reset, formState } = useZodForm(contactRequest, empty);
+  const form = useZodForm(contactRequest, empty);
+  const { register, handleSubmit, setError, reset, formState } = form;
   const { errors, isSubmitting: sending } = formState;
   const [sent, setSent] = useState(false);
   const send = useSendContactMessage();
@@ -71,18 +72,14 @@ export default function ContactPage() {
                 autoComplete="name"
                 required
                 maxLength={CONTACT_LIMITS.name}
-                error={errors.name?.message}
-                {...register("name")}
+                {...bind(form, "name")}
               />
               <TextField
                 id="contact-email"
                 label="Email"
-                type="email"
-                autoComplete="email"
-                required
+                {...FIELD_KINDS.email}
                 maxLength={CONTACT_LIMITS.email}
-                error={errors.email?.message}
-                {...register("email")}
+                {...bind(form, "email")}
               />
             </div>
             <TextField
@@ -90,8 +87,7 @@ export default function ContactPage() {
               label="Subject"
               required
               maxLength={CONTACT_LIMITS.subject}
-              error={errors.subject?.message}
-              {...register("subject")}
+              {...bind(form, "subject")}
             />
             <TextAreaField
               id="contact-message"
@@ -100,8 +96,7 @@ export default function ContactPage() {
               rows={6}
               required
               maxLength={CONTACT_LIMITS.message}
-              error={errors.message?.message}
-              {...register("message")}
+              {...bind(form, "message")}
             />
             {/* Honeypot: hidden from people and assistive technology, tempting to simple bots. */}
             <div className="contact-trap" aria-hidden="true">

@@ -1,7 +1,7 @@
 import { changePasswordRequest } from "@koc/shared";
 import { useState } from "react";
-import { FormMessage, useZodForm } from "../../../components/form";
-import { TextField } from "../../../components/text-field";
+import { bind, FormMessage, SubmitButton, useZodForm } from "../../../components/form";
+import { FIELD_KINDS, TextField } from "../../../components/text-field";
 import { ApiError } from "../../../lib/api-client";
 import { useSession } from "../../../lib/session";
 import { changePasswordCall } from "../api/account-calls";
@@ -14,10 +14,8 @@ export const PASSWORD_CHANGED = "Your password is changed. Every other device ha
 export function ChangePasswordForm() {
   const { login } = useSession();
   const [done, setDone] = useState<string | undefined>();
-  const { register, handleSubmit, setError, setValue, setFocus, reset, formState } = useZodForm(changePasswordRequest, {
-    currentPassword: "",
-    newPassword: "",
-  });
+  const form = useZodForm(changePasswordRequest, { currentPassword: "", newPassword: "" });
+  const { handleSubmit, setError, setValue, setFocus, reset, formState } = form;
   const { errors, isSubmitting } = formState;
 
   const onSubmit = handleSubmit(async (body) => {
@@ -53,25 +51,13 @@ export function ChangePasswordForm() {
       <TextField
         id="current-password"
         label="Current password"
-        type="password"
-        autoComplete="current-password"
-        required
-        error={errors.currentPassword?.message}
-        {...register("currentPassword")}
+        {...FIELD_KINDS.currentPassword}
+        {...bind(form, "currentPassword")}
       />
-      <TextField
-        id="new-password"
-        label="New password"
-        hint="8 to 128 characters."
-        type="password"
-        autoComplete="new-password"
-        required
-        error={errors.newPassword?.message}
-        {...register("newPassword")}
-      />
-      <button type="submit" className="btn" disabled={isSubmitting}>
-        {isSubmitting ? "Changing..." : "Change password"}
-      </button>
+      <TextField id="new-password" label="New password" {...FIELD_KINDS.newPassword} {...bind(form, "newPassword")} />
+      <SubmitButton busy={isSubmitting} busyLabel="Changing...">
+        Change password
+      </SubmitButton>
     </form>
   );
 }

@@ -3,9 +3,9 @@ import { Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { useAlerts } from "../../../components/alerts";
-import { FormMessage, useZodForm } from "../../../components/form";
+import { bind, FormMessage, SubmitButton, useZodForm } from "../../../components/form";
 import { Modal } from "../../../components/modal";
-import { TextField } from "../../../components/text-field";
+import { FIELD_KINDS, TextField } from "../../../components/text-field";
 import { ApiError } from "../../../lib/api-client";
 import { paths } from "../../../lib/paths";
 import { useSession } from "../../../lib/session";
@@ -53,9 +53,10 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
   const { user, logout } = useSession();
   const { notify } = useAlerts();
   const navigate = useNavigate();
-  const { register, handleSubmit, setError, setValue, setFocus, formState } = useZodForm(deleteAccountRequest, {
+  const form = useZodForm(deleteAccountRequest, {
     currentPassword: "",
   });
+  const { register, handleSubmit, setError, setValue, setFocus, formState } = form;
   const { errors, isSubmitting } = formState;
 
   const onSubmit = handleSubmit(async (body) => {
@@ -88,11 +89,8 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
         <TextField
           id="delete-current-password"
           label="Current password"
-          type="password"
-          autoComplete="current-password"
-          required
-          error={errors.currentPassword?.message}
-          {...register("currentPassword")}
+          {...FIELD_KINDS.currentPassword}
+          {...bind(form, "currentPassword")}
         />
         <div className="form-field">
           <label className="checkbox-field">
@@ -113,9 +111,9 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
           <button type="button" className="btn btn-outline" onClick={onClose} disabled={isSubmitting}>
             Keep my account
           </button>
-          <button type="submit" className="btn btn-danger" disabled={isSubmitting}>
-            {isSubmitting ? "Deleting..." : "Delete my account for good"}
-          </button>
+          <SubmitButton className="btn btn-danger" busy={isSubmitting} busyLabel="Deleting...">
+            Delete my account for good
+          </SubmitButton>
         </div>
       </form>
     </Modal>

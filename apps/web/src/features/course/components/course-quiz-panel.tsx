@@ -9,6 +9,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Crown, Shield, Swords } from "lucide-react";
 import { useId, useState } from "react";
 import { QueryState } from "../../../components/query-state";
+import { QuizQuestion } from "../../../components/quiz-question";
 import { ApiError } from "../../../lib/api-client";
 import { keepReceipt } from "../../../lib/progress-sync";
 import { readToken } from "../../../lib/storage";
@@ -154,16 +155,13 @@ function OpenCourseQuiz({
   }
   if (!q) return null;
   return (
-    <fieldset className="quiz-question">
-      <legend>
-        Question {index + 1} of {questions.length}: {q.question}
-      </legend>
-      {q.options.map((opt, i) => (
-        <label key={opt} className={`quiz-option${choice === i ? " chosen" : ""}`}>
-          <input type="radio" name={`${name}-q${index}`} checked={choice === i} onChange={() => setChoice(i)} />
-          <span>{opt}</span>
-        </label>
-      ))}
+    <QuizQuestion
+      legend={`Question ${index + 1} of ${questions.length}: ${q.question}`}
+      options={q.options}
+      name={`${name}-q${index}`}
+      chosen={choice}
+      onChoose={setChoice}
+    >
       {grading.isError && (
         <p className="form-message error" role="alert">
           {grading.error.message}
@@ -172,6 +170,6 @@ function OpenCourseQuiz({
       <button type="button" className="btn" disabled={choice === null || grading.isPending} onClick={next}>
         {last ? "Finish Quiz" : "Next"}
       </button>
-    </fieldset>
+    </QuizQuestion>
   );
 }

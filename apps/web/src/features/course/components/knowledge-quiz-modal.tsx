@@ -1,18 +1,11 @@
 import { isPassing, type PublicQuizQuestion, type QuizAttemptResult } from "@koc/shared";
 import { useEffect, useId, useState } from "react";
 import { Modal } from "../../../components/modal";
-import { TutorialRenderer } from "../../../components/tutorial-renderer";
+import { QuizQuestion, splitQuestion } from "../../../components/quiz-question";
 import { ApiError } from "../../../lib/api-client";
 import { markBusy } from "../../../lib/offline/busy";
 import { useGradeQuiz } from "../api/grade-quiz";
 import { QuizReview } from "./quiz-review";
-
-/** A question may carry a program in a fenced block after its prompt: the prompt names the group. */
-export function splitQuestion(question: string): { prompt: string; code: string | null } {
-  const at = question.indexOf("```");
-  if (at < 0) return { prompt: question, code: null };
-  return { prompt: question.slice(0, at).trim(), code: question.slice(at).trim() };
-}
 
 export const QUIZ_FAILED_MESSAGE = "You need 80% to unlock the Knowledge section. Review the topic and try again.";
 
@@ -90,23 +83,15 @@ export function KnowledgeQuizModal({ materialId, title, questions, onGraded, onC
           {questions.map((q, qi) => {
             const { prompt, code } = splitQuestion(q.question);
             return (
-              <fieldset key={q.question} className="quiz-question">
-                <legend>
-                  {qi + 1}. {prompt}
-                </legend>
-                {code && <TutorialRenderer markdown={code} />}
-                {q.options.map((opt, oi) => (
-                  <label key={opt} className={`quiz-option${answers[qi] === oi ? " chosen" : ""}`}>
-                    <input
-                      type="radio"
-                      name={`${name}-${qi}`}
-                      checked={answers[qi] === oi}
-                      onChange={() => setAnswers((a) => a.map((v, i) => (i === qi ? oi : v)))}
-                    />
-                    <span>{opt}</span>
-                  </label>
-                ))}
-              </fieldset>
+              <QuizQuestion
+                key={q.question}
+                legend={`${qi + 1}. ${prompt}`}
+                code={code}
+                options={q.options}
+                name={`${name}-${qi}`}
+                chosen={answers[qi]}
+                onChoose={(oi) => setAnswers((a) => a.map((v, i) => (i === qi ? oi : v)))}
+              />
             );
           })}
           {grading.isError && (

@@ -1,6 +1,6 @@
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { splitQuestion } from "./knowledge-quiz-modal";
+import { splitQuestion } from "../../../components/quiz-question";
 
 afterEach(cleanup);
 

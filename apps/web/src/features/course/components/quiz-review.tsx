@@ -1,6 +1,6 @@
 import type { PublicQuizQuestion, QuizAttemptResult, QuizReading } from "@koc/shared";
-import { BookOpen, CheckCircle2, XCircle } from "lucide-react";
-import { Link } from "react-router";
+import { CheckCircle2, XCircle } from "lucide-react";
+import { ReadLink, splitQuestion } from "../../../components/quiz-question";
 import "./quiz-review.css";
 
 interface QuizReviewProps {
@@ -12,12 +12,6 @@ interface QuizReviewProps {
   onRead?: (() => void) | undefined;
 }
 
-/** The prompt of a question without the program a code question shows after it. */
-const promptOf = (question: string) => {
-  const at = question.indexOf("```");
-  return (at < 0 ? question : question.slice(0, at)).trim();
-};
-
 /** Brings the section into view when it is already on the page (the lesson is open under the overlay). */
 function revealSection(href: string) {
   const id = href.split("#")[1];
@@ -25,18 +19,16 @@ function revealSection(href: string) {
   requestAnimationFrame(() => document.getElementById(id)?.scrollIntoView({ block: "start" }));
 }
 
-function ReadLink({ read, onRead }: { read: QuizReading; onRead?: (() => void) | undefined }) {
+function SectionLink({ read, onRead }: { read: QuizReading; onRead?: (() => void) | undefined }) {
   return (
-    <Link
-      className="quiz-read"
-      to={read.href}
+    <ReadLink
+      title={read.title}
+      href={read.href}
       onClick={() => {
         onRead?.();
         revealSection(read.href);
       }}
-    >
-      <BookOpen aria-hidden="true" size={16} /> Read: {read.title}
-    </Link>
+    />
   );
 }
 
@@ -61,14 +53,14 @@ export function QuizReview({ questions, answers, result, onRead }: QuizReviewPro
               <strong>
                 {qi + 1}. {r.correct ? "Right" : "Wrong"}
               </strong>
-              : {promptOf(q.question)}
+              : {splitQuestion(q.question).prompt}
             </p>
             {chosen !== undefined && <p className="quiz-review-answer">Your answer: {q.options[chosen]}</p>}
             {rightOption !== undefined && !r.correct && (
               <p className="quiz-review-answer">Right answer: {rightOption}</p>
             )}
             {r.explain && <p className="quiz-review-explain">{r.explain}</p>}
-            {r.read && (!r.correct || result.passed) && <ReadLink read={r.read} onRead={onRead} />}
+            {r.read && (!r.correct || result.passed) && <SectionLink read={r.read} onRead={onRead} />}
           </li>
         );
       })}

@@ -1,17 +1,10 @@
 import type { ReviewQuestion } from "@koc/shared";
-import { BookOpen, CheckCircle2, XCircle } from "lucide-react";
+import { CheckCircle2, XCircle } from "lucide-react";
 import { useId, useState } from "react";
-import { Link } from "react-router";
-import { TutorialRenderer } from "../../../components/tutorial-renderer";
+import { QuizQuestion, ReadLink, splitQuestion } from "../../../components/quiz-question";
 import { ApiError } from "../../../lib/api-client";
 import { reviewDay } from "../../../lib/review-api";
 import { useAnswerReview } from "../api/answer-review";
-
-/** A question may carry a program in a fenced block after its prompt. */
-function split(question: string): { prompt: string; code: string | null } {
-  const at = question.indexOf("```");
-  return at < 0 ? { prompt: question, code: null } : { prompt: question.slice(0, at).trim(), code: question.slice(at) };
-}
 
 interface ReviewQuestionCardProps {
   card: ReviewQuestion;
@@ -26,7 +19,7 @@ export function ReviewQuestionCard({ card, position, onNext, last }: ReviewQuest
   const [chosen, setChosen] = useState<number | undefined>(undefined);
   const answer = useAnswerReview(card.cardId);
   const name = useId();
-  const { prompt, code } = split(card.question);
+  const { prompt, code } = splitQuestion(card.question);
   const result = answer.data;
   const gone = answer.error instanceof ApiError && (answer.error.status === 404 || answer.error.status === 403);
 
@@ -41,16 +34,15 @@ export function ReviewQuestionCard({ card, position, onNext, last }: ReviewQuest
           if (chosen !== undefined && !answer.isPending && !result) answer.mutate(chosen);
         }}
       >
-        <fieldset className="review-question" disabled={Boolean(result) || answer.isPending}>
-          <legend>{prompt}</legend>
-          {code && <TutorialRenderer markdown={code} />}
-          {card.options.map((opt, oi) => (
-            <label key={opt} className={`review-option${chosen === oi ? " chosen" : ""}`}>
-              <input type="radio" name={name} checked={chosen === oi} onChange={() => setChosen(oi)} />
-              <span>{opt}</span>
-            </label>
-          ))}
-        </fieldset>
+        <QuizQuestion
+          legend={prompt}
+          code={code}
+          options={card.options}
+          name={name}
+          chosen={chosen}
+          onChoose={setChosen}
+          disabled={Boolean(result) || answer.isPending}
+        />
         {!result && !gone && (
           <button type="submit" className="btn" disabled={chosen === undefined || answer.isPending}>
             {answer.isPending ? "Checking..." : "Check answer"}
@@ -71,11 +63,7 @@ export function ReviewQuestionCard({ card, position, onNext, last }: ReviewQuest
             {reviewDay(result.nextDueAt)}.
           </p>
           {result.explain && <p>{result.explain}</p>}
-          {result.read && (
-            <Link className="review-read" to={result.read.href}>
-              <BookOpen aria-hidden="true" size={16} /> Read: {result.read.title}
-            </Link>
-          )}
+          {result.read && <ReadLink title={result.read.title} href={result.read.href} />}
         </div>
       )}
       {(result || gone) && (

@@ -14,7 +14,7 @@ import { storageKeys } from "./storage-keys";
 
 const PREFIX = storageKeys.progress("");
 
-/** Reads progress_{courseId}, accepting both record shapes the spec describes (the shared schema). */
+/** Reads progress_{courseId}, accepting both record shapes a browser may hold (the shared schema). */
 export const readProgress = (courseId: string): CourseProgress =>
   normaliseProgress(readJson<unknown>(storageKeys.progress(courseId), null));
 

@@ -19,7 +19,7 @@ describe("quiz rules", () => {
     expect(isPassing(80)).toBe(true);
   });
 
-  it("result messages follow the spec's bands", () => {
+  it("result messages follow the score bands", () => {
     expect(resultMessage(100)).toBe("Excellent");
     expect(resultMessage(80)).toBe("Excellent");
     expect(resultMessage(67)).toBe("Good work");

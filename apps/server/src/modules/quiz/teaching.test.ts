@@ -198,7 +198,7 @@ describe.each(engines)("quizzes that teach, on %s", (engine) => {
     expect((await t.app.inject({ method: "GET", url: "/api/courses/Bad%20Id/quiz" })).statusCode).toBe(400);
   });
 
-  it("keeps the spec's three sets exactly, and falls back to the JavaScript set only for a course without one", async () => {
+  it("keeps the three published sets exactly, and falls back to the JavaScript set only for a course without one", async () => {
     const question = (id: string, i: number) => catalogue.courses.find((c) => c.id === id)?.quiz?.[i]?.question;
     expect(question("javascript-fundamentals", 1)).toBe("What does typeof null return in JavaScript?");
     expect(question("python-programming", 0)).toBe("How do you start a function definition in Python?");

@@ -421,7 +421,7 @@ public class Main { public static void main(String[] a) {
     }
   });
 
-  describe("hostile sources for the compiler (issue 12)", () => {
+  describe("hostile sources for the compiler", () => {
     /** Nested conditionals as arguments of overloaded generic methods: javac's work doubles per level. */
     const slowToCompile = `import java.util.*;
 public class Main {

@@ -147,7 +147,7 @@ describe("account pages", () => {
     expect(calls.map(([url]) => url)).not.toContain("/api/referral/apply-code");
   });
 
-  it("forgot password shows Sending... then the spec's success or fallback text", async () => {
+  it("forgot password shows Sending... then the promised success or fallback text", async () => {
     const server = controlledFetch();
     renderAt("/forgot-password");
     fill("Email", "ada@example.com");

@@ -13,7 +13,7 @@ describe("courses page states", () => {
     vi.restoreAllMocks();
   });
 
-  it("shows the spec's empty text for an empty catalogue, and no error", async () => {
+  it("shows the promised empty text for an empty catalogue, and no error", async () => {
     fakeApi({ "GET /api/courses": [200, []] });
     renderPage("/courses", <CoursesPage />, "/courses");
     expect(screen.getByRole("status", { name: "Loading courses" })).toBeTruthy();

@@ -126,7 +126,7 @@ describe("the courses page's payment modal", { timeout: 20_000 }, () => {
     expect(JSON.parse(localStorage.getItem("user") ?? "{}").isPremium).toBe(true);
   });
 
-  it("says the spec's text when verification fails, and the learner stays free", async () => {
+  it("says the promised text when verification fails, and the learner stays free", async () => {
     paymentApi({
       "POST /api/payment/create-order": [200, order("test")],
       "POST /api/payment/test-checkout/pay": [200, signed],
@@ -147,7 +147,7 @@ describe("the courses page's payment modal", { timeout: 20_000 }, () => {
     expect(JSON.parse(localStorage.getItem("user") ?? "{}").isPremium).toBe(false);
   });
 
-  it("says the spec's text when the order cannot be created, and lets the learner try again", async () => {
+  it("says the promised text when the order cannot be created, and lets the learner try again", async () => {
     paymentApi({ "POST /api/payment/create-order": [502, { message: "The payment provider could not be reached." }] });
     const offer = await openOffer();
     fireEvent.click(within(offer).getByRole("button", { name: "Pay ₹100" }));
@@ -207,7 +207,7 @@ describe("the courses page's payment modal", { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.getAllByRole("link", { name: /^Access Premium: / })).toHaveLength(2));
   });
 
-  it("opens Razorpay's checkout with the spec's options; dismissing resets quietly, the handler verifies", async () => {
+  it("opens Razorpay's checkout with the agreed options; dismissing resets quietly, the handler verifies", async () => {
     const opened: Record<string, unknown>[] = [];
     (window as { Razorpay?: unknown }).Razorpay = class {
       constructor(options: Record<string, unknown>) {
@@ -260,7 +260,7 @@ describe("the courses page's payment modal", { timeout: 20_000 }, () => {
     expect(bodyOf(fetch, "/api/payment/verify-payment")).toEqual(signed);
   });
 
-  it("sends a visitor to /login with the spec's text", async () => {
+  it("sends a visitor to /login with the promised text", async () => {
     localStorage.clear();
     fakeApi({ "GET /api/courses": [200, [java, react]] });
     const { location } = renderRoutes(

@@ -4,7 +4,7 @@ import { OFFLINE_ANSWERS, OFFLINE_FALLBACK, offlineAnswer } from "./offline-answ
 const answerFor = (key: string) => OFFLINE_ANSWERS.find(([k]) => k === key)?.[1];
 
 describe("Kattappa's offline answers (spec section 8, chat network failure)", () => {
-  it("keeps the spec's topic keys in the spec's order", () => {
+  it("keeps the offline topic keys in their published order", () => {
     expect(OFFLINE_ANSWERS.map(([key]) => key)).toEqual([
       "javascript",
       "python",

@@ -43,7 +43,7 @@ describe("dashboard referral section", () => {
     vi.restoreAllMocks();
   });
 
-  it("loads the caller's stats and shows the spec's texts, the link and the friends", async () => {
+  it("loads the caller's stats and shows the promised texts, the link and the friends", async () => {
     const fetch = answer([200, stats]);
     renderSection();
     expect(screen.getByText("Loading referral data...")).toBeTruthy();

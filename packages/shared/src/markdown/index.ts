@@ -201,18 +201,24 @@ export function unrenderableNodes(markdown: string, tree: Root = parseMarkdown(m
   return out;
 }
 
-/** The lesson's prose: its text without code blocks, as written (marks kept), joined by blank lines. */
-export function proseOf(markdown: string, tree: Root = parseMarkdown(markdown)): string {
+/**
+ * Prose as written (marks kept): the source of `nodes` of `markdown`'s tree (the whole document by
+ * default; a section's blocks, say) without its code blocks.
+ */
+export function proseOf(markdown: string, nodes: readonly Nodes[] = [parseMarkdown(markdown)]): string {
+  if (nodes.length === 0) return "";
   const source = markdown.replace(/\r\n?/g, "\n");
   const parts: string[] = [];
-  let from = 0;
-  for (const [node] of walk(tree)) {
-    if (node.type !== "code") continue;
-    const start = node.position?.start.offset ?? from;
-    parts.push(source.slice(from, start));
-    from = node.position?.end.offset ?? start;
+  let from = nodes[0]?.position?.start.offset ?? 0;
+  for (const top of nodes) {
+    for (const [node] of walk(top)) {
+      if (node.type !== "code") continue;
+      const start = node.position?.start.offset ?? from;
+      parts.push(source.slice(from, start));
+      from = node.position?.end.offset ?? start;
+    }
   }
-  parts.push(source.slice(from));
+  parts.push(source.slice(from, nodes[nodes.length - 1]?.position?.end.offset ?? source.length));
   return parts.join(" ");
 }
 

@@ -1,4 +1,4 @@
-import { codeBlocks, parseMarkdown, proseOf, type RootContent, sections, sourceOf } from "@koc/shared/markdown";
+import { codeBlocks, parseMarkdown, proseOf, type RootContent, sections } from "@koc/shared/markdown";
 import MiniSearch, { type SearchResult } from "minisearch";
 import { HINGLISH } from "./voice.js";
 
@@ -99,9 +99,9 @@ const questionText = (question: string) => question.replace(/\bba?ar\s+ba?ar\b/g
 
 const tokenize = (text: string) => text.split(/[^\p{L}\p{N}_#+]+/u).filter(Boolean);
 
-/** Prose as written, without code blocks and without the marks `*`, `_` and backticks. */
-function prose(markdown: string): string {
-  return proseOf(markdown)
+/** A section's prose as written, without code blocks and without the marks `*`, `_` and backticks. */
+function prose(markdown: string, nodes: readonly RootContent[]): string {
+  return proseOf(markdown, nodes)
     .replace(/[*_`]/g, "")
     .replace(/\n{3,}/g, "\n\n")
     .trim();
@@ -116,7 +116,6 @@ export function splitPassages(lesson: LessonSource, firstId = 0): Passage[] {
   const tree = parseMarkdown(lesson.content);
   return sections(tree, [2, 3])
     .map((part) => {
-      const body = sourceOf(lesson.content, part.nodes);
       return {
         id: 0,
         courseId: lesson.courseId,
@@ -124,7 +123,7 @@ export function splitPassages(lesson: LessonSource, firstId = 0): Passage[] {
         materialId: lesson.materialId,
         title: lesson.title,
         section: part.heading ?? lesson.title,
-        text: prose(body),
+        text: prose(lesson.content, part.nodes),
         code: codeOf(part.nodes),
         locked: lesson.locked,
       };

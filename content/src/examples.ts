@@ -1,4 +1,5 @@
-import { codeBlocks, parseMarkdown } from "@koc/shared/markdown";
+import { codeBlocks } from "@koc/shared/markdown";
+import { parsed } from "./parsed.js";
 
 /**
  * Which lesson examples show their output, and what that output is. The convention (documented in
@@ -34,7 +35,7 @@ interface Fence {
 
 /** The lesson's code blocks, as the one Markdown grammar reads them (in lists too, ``` or ~~~). */
 function fences(markdown: string): Fence[] {
-  return codeBlocks(parseMarkdown(markdown)).map((b) => ({
+  return codeBlocks(parsed(markdown)).map((b) => ({
     lang: b.lang.toLowerCase(),
     code: `${b.code}\n`,
     fragment: isFragment(b.meta),
@@ -186,7 +187,7 @@ export function sqlExampleKind(meta: string): SqlExampleKind | undefined {
 /** The lesson's ```sql blocks in order, each with the output shown after it. */
 export function sqlExamples(markdown: string): (SqlExample & { meta: string })[] {
   const lines = markdown.split("\n");
-  const blocks = codeBlocks(parseMarkdown(markdown)).map((b) => ({
+  const blocks = codeBlocks(parsed(markdown)).map((b) => ({
     lang: b.lang.toLowerCase(),
     meta: b.meta,
     code: `${b.code}\n`,

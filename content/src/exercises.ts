@@ -2,9 +2,10 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { COURSE_LANGUAGE, referenceIsOrdered } from "@koc/shared";
 import { htmlCheckList } from "@koc/shared/html-checks";
-import { headings, parseMarkdown } from "@koc/shared/markdown";
+import { headings } from "@koc/shared/markdown";
 import { testNames } from "@koc/shared/unit-tests";
 import { parseFrontMatter } from "./front-matter.js";
+import { parsed } from "./parsed.js";
 import { isProjectSection, mainClassOf, overlay, projectFiles } from "./projects.js";
 import { type ExerciseEntry, exerciseFrontMatter, type LessonEntry, type TrialProject } from "./schema.js";
 import { codeBlocks, unrenderableMarkdown } from "./validate.js";
@@ -34,7 +35,7 @@ export function exerciseSections(body: string): {
 } {
   // The body's own ## headings: never one inside a code block or a list.
   const lines = body.replace(/\r\n?/g, "\n").split("\n");
-  const found = headings(parseMarkdown(body))
+  const found = headings(parsed(body))
     .filter((h) => h.depth === 2 && h.node.position?.start.column === 1)
     .map((h) => ({ title: h.text, start: h.line - 1 }));
   const titles = found.map((f) => f.title);

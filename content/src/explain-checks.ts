@@ -1,5 +1,6 @@
 import { headingText } from "@koc/shared";
-import { headings, parseMarkdown } from "@koc/shared/markdown";
+import { headings } from "@koc/shared/markdown";
+import { parsed } from "./parsed.js";
 import type { CourseEntry, LessonEntry } from "./schema.js";
 import { COURSE_QUIZ_FILE } from "./schema.js";
 
@@ -10,7 +11,7 @@ export const MIN_COURSE_QUIZ_QUESTIONS = 3;
 
 /** The headings of a lesson of these depths (## and ### unless told), as a reader sees them. */
 export function lessonHeadings(markdown: string, depths: readonly number[] = [2, 3]): string[] {
-  return headings(parseMarkdown(markdown))
+  return headings(parsed(markdown))
     .filter((h) => depths.includes(h.depth))
     .map((h) => h.text);
 }

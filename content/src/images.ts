@@ -2,7 +2,8 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { LESSON_IMAGE_URL } from "@koc/shared";
-import { images as markdownImages, parseMarkdown } from "@koc/shared/markdown";
+import { images as markdownImages } from "@koc/shared/markdown";
+import { parsed } from "./parsed.js";
 
 /**
  * Lesson pictures: hand-drawn SVG files in content/courses/<course>/images/<name>.svg, referenced
@@ -89,7 +90,7 @@ export function resolveImages(
   const source = markdown.replace(/\r\n?/g, "\n");
   const parts: string[] = [];
   let from = 0;
-  for (const img of markdownImages(parseMarkdown(source))) {
+  for (const img of markdownImages(parsed(source))) {
     const name = SOURCE_IMAGE.exec(img.url)?.[1];
     const start = img.position?.start.offset;
     const end = img.position?.end.offset;

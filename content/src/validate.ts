@@ -2,13 +2,13 @@ import { COURSE_LANGUAGE } from "@koc/shared";
 import {
   codeBlocks as markdownCodeBlocks,
   images as markdownImages,
-  parseMarkdown,
   proseOf,
   unrenderableNodes,
 } from "@koc/shared/markdown";
 import { isFragment, javaInTextBlocks, sqlExampleKind, sqlExamples, strayStdinBlocks } from "./examples.js";
 import { courseQuizProblems, lessonExplainProblems, lessonFile, lessonHeadings } from "./explain-checks.js";
 import { PUBLIC_IMAGE } from "./images.js";
+import { parsed } from "./parsed.js";
 import { quizBalanceProblems } from "./quiz-checks.js";
 import type { Catalogue, CourseEntry, LessonEntry } from "./schema.js";
 
@@ -43,7 +43,7 @@ export interface CodeBlock {
 
 /** The code blocks of a lesson or question text, as the one Markdown grammar reads them. */
 export function codeBlocks(markdown: string): CodeBlock[] {
-  return markdownCodeBlocks(parseMarkdown(markdown)).map((b) => ({
+  return markdownCodeBlocks(parsed(markdown)).map((b) => ({
     lang: b.lang.toLowerCase(),
     code: b.code === "" ? "" : `${b.code}\n`,
     release: /(?:^|\s)release=21\b/.test(b.meta) ? 21 : 17,
@@ -60,7 +60,7 @@ function fileOf(meta: string): { file?: string; readOnly?: boolean } {
 
 /** Words of prose: everything outside code blocks. */
 export function proseWordCount(markdown: string): number {
-  return proseOf(markdown)
+  return proseOf(markdown, [parsed(markdown)])
     .split(/\s+/)
     .filter((w) => /[A-Za-z0-9]/.test(w)).length;
 }
@@ -77,7 +77,7 @@ export const isCompleteJavaProgram = (code: string): boolean =>
  * the learner as raw symbols or not at all, so the build rejects it (docs/decisions/0022-one-markdown-grammar.md).
  */
 export function unrenderableMarkdown(markdown: string): { what: string; line: number }[] {
-  const tree = parseMarkdown(markdown);
+  const tree = parsed(markdown);
   const out = unrenderableNodes(markdown, tree);
   for (const img of markdownImages(tree)) {
     const line = img.position?.start.line ?? 0;

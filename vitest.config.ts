@@ -17,6 +17,8 @@ export default defineConfig({
           name: "content",
           include: ["content/src/**/*.test.ts"],
           setupFiles,
+          // Loads the catalogue from the Markdown once; the test files read it (testCatalogue()).
+          globalSetup: ["./content/src/test-catalogue-setup.ts"],
           testTimeout: 180_000,
           hookTimeout: 180_000,
         },

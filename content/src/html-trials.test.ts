@@ -6,9 +6,9 @@
 import { htmlCheckList } from "@koc/shared/html-checks";
 import { chromiumPath, createPageChecker } from "@koc/shared/html-checks/chromium";
 import { afterAll, describe, expect, it } from "vitest";
-import { coursesDir, loadCatalogue } from "./index.js";
+import { testCatalogue } from "./test-catalogue.js";
 
-const { catalogue } = loadCatalogue(coursesDir);
+const catalogue = testCatalogue();
 const course = catalogue.courses.find((c) => c.id === "html-css-foundations");
 const trials = (course?.exercises ?? []).filter((e) => e.language === "html");
 const chromium = chromiumPath();

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { courseImages, imageUrl, PUBLIC_IMAGE, resolveImages, svgProblems } from "./images.js";
 import { loadCatalogue } from "./load.js";
 import { coursesDir } from "./paths.js";
+import { testCatalogue } from "./test-catalogue.js";
 import { unrenderableMarkdown } from "./validate.js";
 
 const svg = (body = "<rect width='10' height='10'/>") =>
@@ -116,7 +117,7 @@ describe("loading a course with pictures", () => {
 
 describe("the catalogue's pictures", () => {
   it("the Java course shows at least 12 pictures and every other course at least one", () => {
-    const { catalogue } = loadCatalogue(coursesDir);
+    const catalogue = testCatalogue();
     const counts = new Map(catalogue.courses.map((c) => [c.id, courseImages(c.id, join(coursesDir, c.id)).length]));
     expect(counts.get("java-programming")).toBeGreaterThanOrEqual(12);
     for (const [id, n] of counts) expect(n, id).toBeGreaterThanOrEqual(1);

@@ -4,8 +4,7 @@
  * quiz together). Distractors are the misconceptions beginners hold, written as fully as the key.
  */
 import { describe, expect, it } from "vitest";
-import { loadCatalogue } from "./load.js";
-import { coursesDir } from "./paths.js";
+import { testCatalogue } from "./test-catalogue.js";
 
 const MAX_SHARE = 0.3;
 
@@ -20,7 +19,7 @@ export function longestOptionScore(questions: { options: string[]; correct: numb
 }
 
 describe("picking the longest option", () => {
-  const { catalogue } = loadCatalogue(coursesDir);
+  const catalogue = testCatalogue();
 
   it("counts the first of several longest options, and only the keyed one scores", () => {
     expect(

@@ -1,10 +1,9 @@
 import { sectionId } from "@koc/shared";
 import { DRAWN_NODES, headings, type Nodes, parseMarkdown, walk } from "@koc/shared/markdown";
 import { describe, expect, it } from "vitest";
-import { loadCatalogue } from "./load.js";
-import { coursesDir } from "./paths.js";
+import { testCatalogue } from "./test-catalogue.js";
 
-const { catalogue } = loadCatalogue(coursesDir);
+const catalogue = testCatalogue();
 
 /** Every Markdown text the learner sees drawn by the lesson renderer: lessons, their questions, trial tasks. */
 const texts: [string, string][] = catalogue.courses.flatMap((c) => [

@@ -7,10 +7,9 @@
  * content.test.ts's, unit-tests.test.ts's, sql-trials.test.ts's and html-trials.test.ts's.
  */
 import { describe, expect, it } from "vitest";
-import { loadCatalogue } from "./load.js";
-import { coursesDir } from "./paths.js";
+import { testCatalogue } from "./test-catalogue.js";
 
-const { catalogue } = loadCatalogue(coursesDir);
+const catalogue = testCatalogue();
 const course = (id: string) => {
   const c = catalogue.courses.find((x) => x.id === id);
   if (!c) throw new Error(`no course ${id}`);

@@ -7,10 +7,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sqlExamples } from "./examples.js";
-import { coursesDir, loadCatalogue } from "./index.js";
 import { openSqlChecker } from "./sql-runs.js";
+import { testCatalogue } from "./test-catalogue.js";
 
-const { catalogue } = loadCatalogue(coursesDir);
+const catalogue = testCatalogue();
 const lessons = catalogue.courses.flatMap((c) => c.lessons.filter((l) => l.sqlSetup !== undefined));
 
 let checker: Awaited<ReturnType<typeof openSqlChecker>>;

@@ -4,11 +4,11 @@
  * case, and a ## Wrong query fails the case its front matter names.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { coursesDir, loadCatalogue } from "./index.js";
 import type { ExerciseEntry } from "./schema.js";
 import { openSqlChecker } from "./sql-runs.js";
+import { testCatalogue } from "./test-catalogue.js";
 
-const { catalogue } = loadCatalogue(coursesDir);
+const catalogue = testCatalogue();
 const trials = catalogue.courses.flatMap((c) => (c.exercises ?? []).filter((e) => e.language === "sql"));
 
 let checker: Awaited<ReturnType<typeof openSqlChecker>>;

@@ -8,13 +8,13 @@ import { join } from "node:path";
 import { testNames } from "@koc/shared/unit-tests";
 import { describe, expect, it } from "vitest";
 import { loadExercises } from "./exercises.js";
-import { coursesDir, loadCatalogue } from "./index.js";
 import { findJdk } from "./jdk.js";
 import { has, PYTHON } from "./run-programs.js";
 import type { TrialFile } from "./schema.js";
+import { testCatalogue } from "./test-catalogue.js";
 import { JUNIT_JAR, runSuites, type Suite } from "./unit-test-runs.js";
 
-const { catalogue } = loadCatalogue(coursesDir);
+const catalogue = testCatalogue();
 const trials = catalogue.courses.flatMap((c) => (c.exercises ?? []).filter((e) => e.tests));
 const jdk21 = findJdk(21);
 const canRun = {

@@ -1,0 +1,19 @@
+/**
+ * Vitest global setup of the content project: the catalogue is loaded from the Markdown once per run
+ * and handed to the test files as JSON (testCatalogue()), instead of every file parsing every lesson
+ * again at import (about 2.5 s each). content.test.ts still loads it itself and checks its problems.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { TestProject } from "vitest/node";
+import { loadCatalogue } from "./load.js";
+import { coursesDir } from "./paths.js";
+
+export default function setup(project: TestProject) {
+  const dir = mkdtempSync(join(tmpdir(), "koc-content-"));
+  const file = join(dir, "catalogue.json");
+  writeFileSync(file, JSON.stringify(loadCatalogue(coursesDir).catalogue));
+  project.provide("contentCatalogue", file);
+  return () => rmSync(dir, { recursive: true, force: true });
+}

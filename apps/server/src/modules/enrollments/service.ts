@@ -1,9 +1,10 @@
 import type { EnrolledCourse, EnrolmentProgress, Material } from "@koc/shared";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { courses, enrollments, topicCompletionChanges, topicCompletions, users } from "../../db/schema.js";
+import { courses, enrollments, topicCompletions, users } from "../../db/schema.js";
 import { ForbiddenError, NotFoundError } from "../../errors.js";
 import type { CatalogueService } from "../catalogue/service.js";
+import { undoCourseCompletions } from "../progress/completions.js";
 
 export const PREMIUM_ENROL_REFUSED =
   "This is a premium course. Upgrade to lifetime premium to enrol and unlock all its lessons.";
@@ -86,15 +87,7 @@ export function createEnrollmentService(db: Db, catalogue: CatalogueService) {
     async unenroll(userId: string, courseId: string): Promise<void> {
       await db.transaction(async (tx) => {
         await tx.delete(enrollments).where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId)));
-        const undone = await tx
-          .delete(topicCompletions)
-          .where(and(eq(topicCompletions.userId, userId), eq(topicCompletions.courseId, courseId)))
-          .returning({ materialId: topicCompletions.materialId });
-        if (undone.length > 0) {
-          await tx
-            .insert(topicCompletionChanges)
-            .values(undone.map((r) => ({ userId, courseId, materialId: r.materialId, completed: false })));
-        }
+        await undoCourseCompletions(tx, userId, courseId);
       });
     },
   };

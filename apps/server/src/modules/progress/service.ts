@@ -13,6 +13,7 @@ import {
 } from "../../db/schema.js";
 import { ForbiddenError, NotFoundError } from "../../errors.js";
 import type { CatalogueService } from "../catalogue/service.js";
+import { undoCourseCompletions } from "./completions.js";
 
 interface ProgressDeps {
   db: Db;
@@ -188,15 +189,7 @@ export function createProgressService({ db, catalogue, now = () => new Date() }:
           .from(enrollments)
           .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId)));
         if (!enrolled) throw new ForbiddenError(RESTART_NOT_ENROLLED);
-        const undone = await tx
-          .delete(topicCompletions)
-          .where(and(eq(topicCompletions.userId, userId), eq(topicCompletions.courseId, courseId)))
-          .returning({ materialId: topicCompletions.materialId });
-        if (undone.length > 0) {
-          await tx
-            .insert(topicCompletionChanges)
-            .values(undone.map((r) => ({ userId, courseId, materialId: r.materialId, completed: false })));
-        }
+        await undoCourseCompletions(tx, userId, courseId);
         await tx.delete(quizAttempts).where(and(eq(quizAttempts.userId, userId), eq(quizAttempts.courseId, courseId)));
         await tx
           .delete(exercisePasses)

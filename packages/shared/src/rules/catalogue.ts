@@ -37,18 +37,25 @@ export const courseSummary = (c: CatalogueCourse): Course => ({
   trials: c.trials,
 });
 
-/** A lesson as its course's lesson list shows it to `reader` (GET /api/materials/course/{id}). */
-export const lessonSummary = (
-  access: CourseAccess,
-  lesson: Pick<Material, "_id" | "courseId" | "title" | "type" | "position"> & { questions: number },
-  reader: Reader,
-): MaterialSummary => ({
+type LessonHead = Pick<Material, "_id" | "courseId" | "title" | "type" | "position">;
+
+/** What every answer about a lesson starts with: who it is, where it stands, and its reading time. */
+export const lessonHead = (lesson: LessonHead): LessonHead & { minutes: number } => ({
   _id: lesson._id,
   courseId: lesson.courseId,
   title: lesson.title,
   type: lesson.type,
   position: lesson.position,
   minutes: lessonMinutes(lesson.position),
+});
+
+/** A lesson as its course's lesson list shows it to `reader` (GET /api/materials/course/{id}). */
+export const lessonSummary = (
+  access: CourseAccess,
+  lesson: LessonHead & { questions: number },
+  reader: Reader,
+): MaterialSummary => ({
+  ...lessonHead(lesson),
   questions: lesson.questions,
   open: mayOpenLesson(access, lesson.position, reader),
 });

@@ -5,7 +5,7 @@ import {
   course as courseSchema,
   courseSummary,
   DEFAULT_COURSE_QUIZ_COURSE,
-  lessonMinutes,
+  lessonHead,
   lessonSummary,
   type Material,
   type MaterialDetail,
@@ -40,12 +40,7 @@ const toSummary = (access: Access, m: Material, reader: Reader): MaterialSummary
   lessonSummary(access, { ...m, questions: m.quiz.length }, reader);
 
 const toDetail = (lesson: Material): MaterialDetail => ({
-  _id: lesson._id,
-  courseId: lesson.courseId,
-  title: lesson.title,
-  type: lesson.type,
-  position: lesson.position,
-  minutes: lessonMinutes(lesson.position),
+  ...lessonHead(lesson),
   ...(lesson.content ? { content: lesson.content } : {}),
   quiz: lesson.quiz.map(({ question, options }: QuizQuestion) => ({ question, options })),
   ...(lesson.sqlSetup ? { sqlExamples: true as const } : {}),

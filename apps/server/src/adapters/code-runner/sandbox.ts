@@ -187,19 +187,18 @@ export function sandboxArgv(sandbox: Sandbox, cmd: SandboxCommand, limits: Sandb
     "2",
   ];
   const id = String(cmd.uid ?? SANDBOX_UID);
+  // setpriv's switch to the sandbox user, and bubblewrap's own user namespace that cannot make more.
+  const asSandboxUser = [SETPRIV, `--reuid=${id}`, `--regid=${id}`, "--clear-groups"];
+  const ownUserNamespace = ["--unshare-user", "--disable-userns"];
   switch (sandbox.mode) {
     case "setpriv-userns":
       return [
-        SETPRIV,
-        `--reuid=${id}`,
-        `--regid=${id}`,
-        "--clear-groups",
+        ...asSandboxUser,
         "--no-new-privs",
         "--",
         ...prlimitArgs(limits),
         sandbox.bwrap,
-        "--unshare-user",
-        "--disable-userns",
+        ...ownUserNamespace,
         ...common,
         "--",
         ...cmd.argv,
@@ -216,10 +215,7 @@ export function sandboxArgv(sandbox: Sandbox, cmd: SandboxCommand, limits: Sandb
         "--cap-add",
         "CAP_SETGID",
         "--",
-        SETPRIV,
-        `--reuid=${id}`,
-        `--regid=${id}`,
-        "--clear-groups",
+        ...asSandboxUser,
         "--inh-caps=-all",
         "--bounding-set=-all",
         "--no-new-privs",
@@ -227,15 +223,7 @@ export function sandboxArgv(sandbox: Sandbox, cmd: SandboxCommand, limits: Sandb
         ...cmd.argv,
       ];
     case "userns":
-      return [
-        ...prlimitArgs(limits),
-        sandbox.bwrap,
-        "--unshare-user",
-        "--disable-userns",
-        ...common,
-        "--",
-        ...cmd.argv,
-      ];
+      return [...prlimitArgs(limits), sandbox.bwrap, ...ownUserNamespace, ...common, "--", ...cmd.argv];
   }
 }
 

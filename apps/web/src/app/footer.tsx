@@ -53,7 +53,14 @@ export function Footer() {
           <ul className="social-links" aria-label="Follow the kingdom">
             {SOCIAL_LINKS.map(({ href, label, Icon }) => (
               <li key={href}>
-                <a href={href} target="_blank" rel="noopener noreferrer" aria-label={label} title={label}>
+                <a
+                  className="icon-ring"
+                  href={href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={label}
+                  title={label}
+                >
                   <Icon aria-hidden="true" size={22} />
                 </a>
               </li>

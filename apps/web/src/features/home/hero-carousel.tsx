@@ -86,17 +86,17 @@ export function HeroCarousel() {
       </div>
 
       <div className="carousel-nav">
-        <button type="button" className="carousel-button" onClick={() => setIndex((i) => stepIndex(i, -1))}>
+        <button type="button" className="icon-ring carousel-button" onClick={() => setIndex((i) => stepIndex(i, -1))}>
           <ChevronLeft aria-hidden="true" />
           <span className="visually-hidden">Previous slide</span>
         </button>
         {reducedMotion ? null : (
-          <button type="button" className="carousel-button" onClick={() => setPaused((p) => !p)}>
+          <button type="button" className="icon-ring carousel-button" onClick={() => setPaused((p) => !p)}>
             {paused ? <Play aria-hidden="true" /> : <Pause aria-hidden="true" />}
             <span className="visually-hidden">{paused ? "Start slide rotation" : "Stop slide rotation"}</span>
           </button>
         )}
-        <button type="button" className="carousel-button" onClick={() => setIndex((i) => stepIndex(i, 1))}>
+        <button type="button" className="icon-ring carousel-button" onClick={() => setIndex((i) => stepIndex(i, 1))}>
           <ChevronRight aria-hidden="true" />
           <span className="visually-hidden">Next slide</span>
         </button>

@@ -16,8 +16,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import autocannon from "autocannon";
-import { serverRoot } from "../apps/server/src/paths.js";
-import { createEmptyPostgresDatabase, freePort } from "../apps/server/test/process.js";
+import { createEmptyPostgresDatabase, startServer } from "../apps/server/test/process.js";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -85,42 +84,21 @@ export async function compare(
   return { real: r, bare: b };
 }
 
-async function waitReady(base: string, child: ChildProcess, what: string) {
-  for (let i = 0; i < 480; i++) {
-    if (child.exitCode !== null) throw new Error(`${what} exited early with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/api/ready`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${what} did not become ready`);
-}
-
-/** src/main.ts as `npm start` runs it, its log going to /dev/null (as a log shipper would take it). */
+/** src/main.ts as `npm start` runs it in production, its log dropped unread (as a log shipper would take it). */
 async function startRealServer(env: Record<string, string>) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", join(serverRoot, "src", "main.ts")], {
-    cwd: serverRoot,
-    env: {
-      ...process.env,
+  const server = await startServer(
+    {
       NODE_ENV: "production",
       JWT_SECRET: "bench-secret-bench-secret-bench-secret-0123456789",
-      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      CODE_RUNNER: "off",
-      DATABASE_URL: "",
-      REDIS_URL: "",
+      PUBLIC_ORIGIN: "http://127.0.0.1",
       LOG_LEVEL: "info",
       ...env,
     },
-    stdio: ["ignore", "ignore", "ignore"],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  await waitReady(base, child, "server");
-  return { base, stop: () => stopChild(child) };
+    [],
+    { quiet: true },
+  );
+  await server.ready();
+  return { base: server.base, stop: () => stopChild(server.child) };
 }
 
 async function startBareServer(routes: { path: string; contentType: string; body: Buffer }[], dir: string) {

@@ -9,49 +9,30 @@
  *    then a signed-in learner's hello world: how long the learner waited, and the answer.
  * Run: npm run bench:floods -w @koc/bench
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Worker } from "node:worker_threads";
-import { serverRoot } from "../apps/server/src/paths.js";
-import { freePort } from "../apps/server/test/process.js";
+import { startServer } from "../apps/server/test/process.js";
 
 const FLOOD = Number(process.env.FLOOD_REQUESTS ?? 60_000);
 const CONCURRENCY = 32;
 
-async function startServer() {
-  const port = await freePort();
+/** The real server in production, on its own embedded database, behind TRUST_PROXY=1 (the flood's addresses). */
+async function startFloodServer() {
   const dataDir = mkdtempSync(join(tmpdir(), "koc-floods-"));
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", join(serverRoot, "src", "main.ts")], {
-    cwd: serverRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      JWT_SECRET: "bench-secret-bench-secret-bench-secret-0123456789",
-      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      TRUST_PROXY: "1",
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      REDIS_URL: "",
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
+  const server = await startServer({
+    NODE_ENV: "production",
+    JWT_SECRET: "bench-secret-bench-secret-bench-secret-0123456789",
+    PUBLIC_ORIGIN: "http://127.0.0.1",
+    TRUST_PROXY: "1",
+    DATA_DIR: dataDir,
+    CODE_RUNNER: process.env.CODE_RUNNER ?? "auto",
   });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 2400; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const ok = await fetch(`${base}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return { base, stop: () => stop(child, dataDir) };
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error("server did not become ready");
+  await server.ready(600);
+  return { base: server.base, stop: () => stop(server.child, dataDir) };
 }
 
 /** The Java engine, once the runner has finished setting up (JDK probe, warm compilers). */
@@ -157,7 +138,7 @@ async function runnerAttack(base: string) {
   );
 }
 
-const server = await startServer();
+const server = await startFloodServer();
 try {
   await flood(server.base);
   const engine = await engineOf(server.base);

@@ -25,9 +25,14 @@ export interface ServerProcess {
 
 /**
  * Starts src/main.ts on a free port (CODE_RUNNER=off unless env says otherwise); `nodeArgs` go to
- * node before the script (the bench's `--cpu-prof`, which NODE_OPTIONS does not take).
+ * node before the script (the bench's `--cpu-prof`, which NODE_OPTIONS does not take). `quiet`
+ * drops its log unread, as a log shipper would take it (a bench's info log would fill memory).
  */
-export async function startServer(env: Record<string, string>, nodeArgs: string[] = []): Promise<ServerProcess> {
+export async function startServer(
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+  { quiet = false } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   let output = "";
@@ -44,7 +49,7 @@ export async function startServer(env: Record<string, string>, nodeArgs: string[
       LOG_LEVEL: "warn",
       ...env,
     },
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: ["ignore", quiet ? "ignore" : "pipe", quiet ? "ignore" : "pipe"],
   });
   child.stdout?.on("data", (d) => {
     output += String(d);

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { fireEvent, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { keepInBrowser } from "./query-persister";
@@ -34,6 +34,7 @@ function LogoutButton() {
 
 describe("logout", () => {
   afterEach(() => {
+    cleanup();
     vi.unstubAllGlobals();
     localStorage.clear();
   });
@@ -60,6 +61,7 @@ describe("logout", () => {
 
 describe("the session query", () => {
   afterEach(() => {
+    cleanup();
     vi.unstubAllGlobals();
     localStorage.clear();
   });

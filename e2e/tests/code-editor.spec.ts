@@ -41,12 +41,15 @@ test.describe("code editor on /playground", () => {
     await expect(page.locator(".cm-content")).toHaveText("let a = 1;");
 
     // Ctrl+M switches Tab to moving focus, and says so to screen readers.
+    // Each key waits for the editor to have focus: a click's focus can land after the next key press.
     await page.locator(".cm-content").click();
+    await expect(page.locator(".cm-content")).toBeFocused();
     await page.keyboard.press("Control+m");
     await expect(page.locator(".cm-announced")).toHaveText("Tab moves focus out of the editor.");
     await page.keyboard.press("Tab");
     await expect(page.locator(".cm-content")).not.toBeFocused();
     await page.locator(".cm-content").click();
+    await expect(page.locator(".cm-content")).toBeFocused();
     await page.keyboard.press("Control+m");
     await expect(page.locator(".cm-announced")).toHaveText("Tab inserts indentation.");
   });

@@ -156,4 +156,13 @@ describe("questions that show their language only by their words", () => {
     expect(detectLanguage("select name from soldiers order by strength")).toBe("sql");
     expect(detectLanguage("how do I group names by their first letter into a map")).toBeUndefined();
   });
+
+  it("reads rows ordered by a column, descending, as SQL, and a collection sorted that way as Java", () => {
+    expect(detectLanguage("sort results by price descending")).toBe("sql");
+    expect(detectLanguage("show the soldiers by strength desc")).toBe("sql");
+    expect(ids("sort results by price descending")[0]).toBe("sql-databases--filtering-and-sorting");
+    expect(detectLanguage("sort arraylist of students by marks descending")).toBeUndefined();
+    expect(detectLanguage("sort a list of people by age descending")).toBeUndefined();
+    expect(ids("sort arraylist of students by marks descending")[0]?.startsWith("java-programming--")).toBe(true);
+  });
 });

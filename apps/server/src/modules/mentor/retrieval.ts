@@ -244,8 +244,16 @@ const LANGUAGE_SIGNS: [string, RegExp][] = [
   ],
 ];
 
+/**
+ * "results by price descending" is SQL's ORDER BY price DESC; "an arraylist of students by marks
+ * descending" is a Java collection sorted with a Comparator.
+ */
+const ORDERED_BY_COLUMN = /\bby\s+\w+\s+(asc|desc|ascending|descending)\b/i;
+const COLLECTION_WORDS = /\b(list|arraylist|array|arrays|collection|collections|stream|map|set|comparator|comparable)\b/i;
+
 export function detectLanguage(question: string): string | undefined {
   for (const [language, sign] of LANGUAGE_SIGNS) if (sign.test(question)) return language;
+  if (ORDERED_BY_COLUMN.test(question) && !COLLECTION_WORDS.test(question)) return "sql";
   return undefined;
 }
 

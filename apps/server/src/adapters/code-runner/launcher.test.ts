@@ -3,7 +3,7 @@
  * from the server stopped its event loop for about 40 ms (decision 0034). It keeps the caps of a
  * run, answers a run it lost, starts again, and takes every run with it when it is closed.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -64,6 +64,22 @@ describe("the sandbox launcher", () => {
     expect(answer.spawnError).toMatch(/sandbox launcher stopped/);
     const next = await launcher.launch(sh("echo again"));
     expect(next).toMatchObject({ stdout: "again\n", code: 0 });
+  });
+
+  it("answers a run as not started when no launcher can be started, and tries again at the next run", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "koc-launcher-"));
+    dirs.push(dir);
+    // A launcher that exits before it is ready, as one that cannot be forked would never answer.
+    const script = join(dir, "broken-launcher.mjs");
+    writeFileSync(script, "process.exit(7);\n");
+    launcher = new SandboxLauncher(script);
+    await expect(launcher.start()).rejects.toThrow(/exited at start \(7\)/);
+    const run = await launcher.launch(sh("echo never"));
+    expect(run).toMatchObject({ stdout: "", code: null, timedOut: false });
+    expect(run.spawnError).toMatch(/sandbox launcher did not start .*exited at start \(7\)/);
+    // Mended between runs (here: the script), the next run starts a launcher and runs.
+    writeFileSync(script, readFileSync(new URL("./sandbox-launcher.mjs", import.meta.url), "utf8"));
+    expect(await launcher.launch(sh("echo mended"))).toMatchObject({ stdout: "mended\n", code: 0 });
   });
 
   it("takes the runs still going on with it when it is closed (as when the server goes away)", async () => {

@@ -42,6 +42,9 @@ export class SandboxLauncher {
   private seq = 0;
   private closed = false;
 
+  /** `path` is the launcher script (a test gives one that cannot start). */
+  constructor(private readonly path = LAUNCHER_PATH) {}
+
   /** Starts the launcher process (also done by the first run). */
   async start(): Promise<void> {
     await this.process();
@@ -50,9 +53,17 @@ export class SandboxLauncher {
   private process(): Promise<ChildProcess> {
     if (this.child?.connected) return Promise.resolve(this.child);
     this.starting ??= new Promise<ChildProcess>((resolve, reject) => {
-      // Plain JavaScript: none of the server's own node flags (tsx, a profiler) go with it.
-      const child = fork(LAUNCHER_PATH, [], { execArgv: [], stdio: ["ignore", "inherit", "inherit", "ipc"] });
       let ready = false;
+      let child: ChildProcess;
+      try {
+        // Plain JavaScript: none of the server's own node flags (tsx, a profiler) go with it.
+        child = fork(this.path, [], { execArgv: [], stdio: ["ignore", "inherit", "inherit", "ipc"] });
+      } catch (error) {
+        // fork itself can throw (out of memory or processes): the next run tries again.
+        this.starting = undefined;
+        reject(error instanceof Error ? error : new Error(String(error)));
+        return;
+      }
       const failed = (error: Error) => {
         if (ready) return;
         this.starting = undefined;
@@ -104,7 +115,14 @@ export class SandboxLauncher {
 
   async launch(request: LaunchRequest): Promise<LaunchOutcome> {
     if (this.closed) throw new Error("the sandbox launcher is closed");
-    const child = await this.process();
+    let child: ChildProcess;
+    try {
+      child = await this.process();
+    } catch (error) {
+      // No launcher now (it died and cannot be forked again): the run did not start, and says why,
+      // like a program the launcher could not spawn; the next run tries to start one again.
+      return { ...NOT_STARTED, spawnError: `the sandbox launcher did not start (${(error as Error).message})` };
+    }
     const id = ++this.seq;
     const [bin, ...args] = request.argv;
     return new Promise<LaunchOutcome>((resolve) => {

@@ -18,6 +18,7 @@ export {
   svgProblems,
 } from "./images.js";
 export { type LoadResult, loadCatalogue } from "./load.js";
+export { forgetParsed } from "./parsed.js";
 export { catalogueFile, contentDistDir, contentRoot, coursesDir } from "./paths.js";
 export type { Catalogue, CourseEntry, CourseQuizEntry, ExerciseCase, ExerciseEntry, LessonEntry } from "./schema.js";
 export { COURSE_QUIZ_FILE } from "./schema.js";

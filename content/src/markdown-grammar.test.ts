@@ -1,6 +1,7 @@
 import { sectionId } from "@koc/shared";
 import { DRAWN_NODES, headings, type Nodes, parseMarkdown, walk } from "@koc/shared/markdown";
 import { describe, expect, it } from "vitest";
+import { forgetParsed, parsed } from "./parsed.js";
 import { testCatalogue } from "./test-catalogue.js";
 
 const catalogue = testCatalogue();
@@ -59,5 +60,17 @@ describe("every lesson through the one Markdown grammar", () => {
       }
     }
     expect(checked).toBeGreaterThan(1000);
+  });
+});
+
+describe("the parse cache", () => {
+  it("parses a text once per process, and forgets every tree when asked", () => {
+    const text = "## The cache\n\nOne tree per text.\n";
+    const first = parsed(text);
+    expect(parsed(text)).toBe(first);
+    forgetParsed();
+    const again = parsed(text);
+    expect(again).not.toBe(first);
+    expect(again).toEqual(first);
   });
 });

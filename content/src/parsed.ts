@@ -15,3 +15,12 @@ export function parsed(markdown: string): Root {
   }
   return tree;
 }
+
+/**
+ * Drops the trees: a long-lived process (the server reading content/ without a built catalogue)
+ * calls it once the catalogue is loaded and checked, so the trees of every lesson do not stay in
+ * its memory.
+ */
+export function forgetParsed(): void {
+  trees.clear();
+}

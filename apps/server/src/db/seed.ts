@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
-import { type Catalogue, loadCatalogue, validateCatalogue } from "@koc/content";
+import { type Catalogue, forgetParsed, loadCatalogue, validateCatalogue } from "@koc/content";
 import { and, eq, notInArray, sql } from "drizzle-orm";
 import { catalogueFile, contentCoursesDir } from "../paths.js";
 import type { Db } from "./client.js";
@@ -26,6 +26,7 @@ export function readCatalogue(file?: string): Catalogue {
   if (existsSync(catalogueFile)) return JSON.parse(readFileSync(catalogueFile, "utf8")) as Catalogue;
   const { catalogue, problems } = loadCatalogue(contentCoursesDir);
   problems.push(...validateCatalogue(catalogue));
+  forgetParsed(); // the Markdown trees were for loading and checking only
   if (problems.length > 0) throw new Error(`content has problems:\n- ${problems.join("\n- ")}`);
   return catalogue;
 }

@@ -29,6 +29,13 @@ const widths = [
 
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
+/**
+ * A full-page picture of every route at both widths, for a review of the look:
+ * `SCREENSHOTS=1 npm run test:e2e`. Off by default: nothing asserts on them, and the 34 pictures
+ * took a quarter of this file's time (CI keeps no artefacts).
+ */
+const SCREENSHOTS = process.env.SCREENSHOTS === "1";
+
 for (const viewport of widths) {
   test.describe(`accessibility at ${viewport.width} px`, () => {
     for (const path of routes) {
@@ -45,11 +52,13 @@ for (const viewport of widths) {
           // Let entrance animations finish so contrast is measured on final colours.
           await animationsSettled(page);
 
-          const slug = path === "/" ? "home" : path.slice(1).replaceAll("/", "-");
-          // Kept in test-results/<test>/ and attached to the report.
-          const shot = testInfo.outputPath(`${slug}-${viewport.width}px.png`);
-          await page.screenshot({ path: shot, fullPage: true });
-          await testInfo.attach(`${slug}-${viewport.width}px`, { path: shot, contentType: "image/png" });
+          if (SCREENSHOTS) {
+            const slug = path === "/" ? "home" : path.slice(1).replaceAll("/", "-");
+            // Kept in test-results/<test>/ and attached to the report.
+            const shot = testInfo.outputPath(`${slug}-${viewport.width}px.png`);
+            await page.screenshot({ path: shot, fullPage: true });
+            await testInfo.attach(`${slug}-${viewport.width}px`, { path: shot, contentType: "image/png" });
+          }
 
           const overflow = await page.evaluate(
             () => document.documentElement.scrollWidth - document.documentElement.clientWidth,

@@ -249,7 +249,8 @@ const LANGUAGE_SIGNS: [string, RegExp][] = [
  * descending" is a Java collection sorted with a Comparator.
  */
 const ORDERED_BY_COLUMN = /\bby\s+\w+\s+(asc|desc|ascending|descending)\b/i;
-const COLLECTION_WORDS = /\b(list|arraylist|array|arrays|collection|collections|stream|map|set|comparator|comparable)\b/i;
+const COLLECTION_WORDS =
+  /\b(list|arraylist|array|arrays|collection|collections|stream|map|set|comparator|comparable)\b/i;
 
 export function detectLanguage(question: string): string | undefined {
   for (const [language, sign] of LANGUAGE_SIGNS) if (sign.test(question)) return language;

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { UnauthenticatedError } from "../../errors.js";
-import { type AuthUser, SESSION_INVALID } from "./service.js";
+import { type AuthUser, SESSION_INVALID, type SignedInUser } from "./service.js";
 
 declare module "fastify" {
   interface FastifyRequest {
     /** The authenticated caller; set by the authenticate hook of the user scope. */
-    user: AuthUser | null;
+    user: SignedInUser | null;
   }
 }
 
@@ -31,8 +31,8 @@ export function bearerToken(request: FastifyRequest): string {
   return match[1];
 }
 
-/** The caller inside the user scope (the hook guarantees one). */
-export function currentUser(request: FastifyRequest): AuthUser {
+/** The caller inside the user scope (the hook guarantees one), with their account as read at this request. */
+export function currentUser(request: FastifyRequest): SignedInUser {
   if (!request.user) throw new UnauthenticatedError(LOGIN_REQUIRED);
   return request.user;
 }

@@ -66,8 +66,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(async (scope) => {
     const user = scope.withTypeProvider<ZodTypeProvider>();
     user.addHook("onRequest", authenticate);
-    user.get("/auth/me", { schema: { response: { 200: publicUser, 401: errorBody } } }, (request) =>
-      app.auth.me(currentUser(request).id),
+    user.get(
+      "/auth/me",
+      { schema: { response: { 200: publicUser, 401: errorBody } } },
+      (request) => currentUser(request).profile,
     );
     user.post("/auth/logout", { schema: { response: { 200: messageBody, 401: errorBody } } }, (request) =>
       app.auth.logout(bearerToken(request)),

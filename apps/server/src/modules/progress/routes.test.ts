@@ -1,8 +1,9 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccountsTestApp, registerUser } from "../../../test/accounts.js";
 import { engines } from "../../../test/harness.js";
 import { putCompleted, takeQuiz } from "../../../test/quiz.js";
-import { quizAttempts } from "../../db/schema.js";
+import { exercisePasses, exercises, quizAttempts, topicCompletionChanges, topicCompletions } from "../../db/schema.js";
 
 const record = (completed: string[]) => ({
   completed,
@@ -73,6 +74,48 @@ describe.each(engines)("progress API on %s", (engine) => {
     const undone = (await putCompleted(t.app, u.auth, "java-programming", [])).json();
     expect(undone).toMatchObject({ completed: [], xp: 0, streak: 2 });
     expect((await get("/api/progress/java-programming", u.auth)).json().streak).toBe(2);
+  });
+
+  it("lists every course the learner left a trace in, once each, and not one with only a course quiz", async () => {
+    const u = await registerUser(t.app);
+    const db = t.database.db;
+    const lessonOf = async (courseId: string) => (await t.app.catalogue.lessonsWithAnswers(courseId))[0]?._id ?? "";
+    const [trial] = await db
+      .select({ id: exercises.id })
+      .from(exercises)
+      .where(eq(exercises.courseId, "python-programming"))
+      .limit(1);
+    const java = ids[0] as string;
+    // A topic's quiz twice (one course, listed once); a trial passed; a completion; a completion undone.
+    for (const score of [40, 100]) {
+      await db
+        .insert(quizAttempts)
+        .values({ userId: u.user._id, courseId: "java-programming", materialId: java, score });
+    }
+    await db
+      .insert(exercisePasses)
+      .values({ userId: u.user._id, exerciseId: trial?.id ?? "", courseId: "python-programming" });
+    await db.insert(topicCompletions).values({
+      userId: u.user._id,
+      courseId: "javascript-fundamentals",
+      materialId: await lessonOf("javascript-fundamentals"),
+    });
+    await db.insert(topicCompletionChanges).values({
+      userId: u.user._id,
+      courseId: "sql-databases",
+      materialId: await lessonOf("sql-databases"),
+      completed: false,
+    });
+    // A course-level quiz attempt (no topic) is not progress in that course.
+    await db.insert(quizAttempts).values({ userId: u.user._id, courseId: "git-version-control", score: 20 });
+
+    const all = (await get("/api/progress", u.auth)).json() as { courseId: string }[];
+    expect(all.map((p) => p.courseId)).toEqual([
+      "java-programming",
+      "javascript-fundamentals",
+      "python-programming",
+      "sql-databases",
+    ]);
   });
 
   it("answers 404 for an unknown course", async () => {

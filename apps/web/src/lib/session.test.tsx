@@ -34,6 +34,8 @@ function LogoutButton() {
 
 describe("logout", () => {
   afterEach(() => {
+    // Unmounted here, before the storage is cleared and the globals restored: test-setup.ts unmounts
+    // only after this hook, and these tests failed in some orders without it.
     cleanup();
     vi.unstubAllGlobals();
     localStorage.clear();

@@ -187,10 +187,9 @@ export function createAuthService({ db, tokens, rateLimiter, mail, enqueueReset,
       return issue(user);
     },
 
-    /** The user behind a token, or null when it is tampered, expired, revoked or its user is gone. */
     /**
-     * The account of a genuine token, read with its revocation in one statement: every signed-in
-     * request runs it (two statements, and a third for /me, held PGlite's single connection longer).
+     * The user behind a token, or null when it is tampered, expired, revoked or its user is gone. The
+     * account and the token's revocation are read in one statement: every signed-in request runs it.
      */
     async authenticate(token: string): Promise<SignedInUser | null> {
       const claims = await tokens.verify(token);

@@ -129,7 +129,7 @@ export function createProgressService({ db, catalogue, now = () => new Date() }:
           .from(topicCompletionChanges)
           .where(eq(topicCompletionChanges.userId, userId)),
       );
-      const courseIds = [...new Set(traces.map((r) => r.courseId))].sort();
+      const courseIds = traces.map((r) => r.courseId).sort();
       return Promise.all(courseIds.map((id) => compute(userId, id, timeZone)));
     },
 

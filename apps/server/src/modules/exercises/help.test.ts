@@ -431,6 +431,7 @@ describe.each(engines)("the ladder of help on %s", (engine) => {
 });
 
 const local = await createLocalRunner({ uidBase: testRunnerUidBase(), limits: { cpuSeconds: 2, wallMs: 4_000 } });
+if (!local.runner) console.warn(`help: the real-sandbox test skipped: ${local.reason}`);
 describe.skipIf(!local.runner)("Run in the real sandbox", () => {
   afterAll(() => local.runner?.close());
   it("runs the learner's Python on the first sample or their own input, with output, exit status and time", async () => {

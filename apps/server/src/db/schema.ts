@@ -30,6 +30,31 @@ export interface CourseQuizRow extends QuizQuestionRow {
   lesson: string;
 }
 
+/**
+ * The columns that tie a row to its learner, course, lesson or trial. Deleting the owner deletes the
+ * row: an account's deletion, or a course or lesson gone from the catalogue, leaves nothing behind.
+ */
+function learnerColumn() {
+  return uuid("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" });
+}
+function courseColumn() {
+  return text("course_id")
+    .notNull()
+    .references(() => courses.id, { onDelete: "cascade" });
+}
+function materialColumn() {
+  return text("material_id")
+    .notNull()
+    .references(() => materials.id, { onDelete: "cascade" });
+}
+function exerciseColumn() {
+  return text("exercise_id")
+    .notNull()
+    .references(() => exercises.id, { onDelete: "cascade" });
+}
+
 export const users = pgTable(
   "users",
   {
@@ -80,9 +105,7 @@ export const materials = pgTable(
   "materials",
   {
     id: text("id").primaryKey(),
-    courseId: text("course_id")
-      .notNull()
-      .references(() => courses.id, { onDelete: "cascade" }),
+    courseId: courseColumn(),
     position: integer("position").notNull(),
     title: text("title").notNull(),
     type: text("type", { enum: ["lesson", "exercise", "project"] }).notNull(),
@@ -137,12 +160,8 @@ export const mailDeliveries = pgTable("mail_deliveries", {
 export const enrollments = pgTable(
   "enrollments",
   {
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    courseId: text("course_id")
-      .notNull()
-      .references(() => courses.id, { onDelete: "cascade" }),
+    userId: learnerColumn(),
+    courseId: courseColumn(),
     enrolledAt: timestamp("enrolled_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.courseId] })],
@@ -156,12 +175,8 @@ export const quizAttempts = pgTable(
   "quiz_attempts",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    courseId: text("course_id")
-      .notNull()
-      .references(() => courses.id, { onDelete: "cascade" }),
+    userId: learnerColumn(),
+    courseId: courseColumn(),
     materialId: text("material_id").references(() => materials.id, { onDelete: "cascade" }),
     score: integer("score").notNull(),
     answers: jsonb("answers").$type<number[]>().notNull().default([]),
@@ -181,15 +196,9 @@ export const quizAttempts = pgTable(
 export const topicCompletions = pgTable(
   "topic_completions",
   {
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    materialId: text("material_id")
-      .notNull()
-      .references(() => materials.id, { onDelete: "cascade" }),
-    courseId: text("course_id")
-      .notNull()
-      .references(() => courses.id, { onDelete: "cascade" }),
+    userId: learnerColumn(),
+    materialId: materialColumn(),
+    courseId: courseColumn(),
     completedAt: timestamp("completed_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -207,15 +216,9 @@ export const topicCompletionChanges = pgTable(
   "topic_completion_changes",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    courseId: text("course_id")
-      .notNull()
-      .references(() => courses.id, { onDelete: "cascade" }),
-    materialId: text("material_id")
-      .notNull()
-      .references(() => materials.id, { onDelete: "cascade" }),
+    userId: learnerColumn(),
+    courseId: courseColumn(),
+    materialId: materialColumn(),
     completed: boolean("completed").notNull(),
     changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -225,9 +228,7 @@ export const topicCompletionChanges = pgTable(
 /** Visitor receipts already counted: the primary key makes each receipt single use. */
 export const redeemedReceipts = pgTable("redeemed_receipts", {
   receiptId: text("receipt_id").primaryKey(),
-  userId: uuid("user_id")
-    .notNull()
-    .references(() => users.id, { onDelete: "cascade" }),
+  userId: learnerColumn(),
   redeemedAt: timestamp("redeemed_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -236,12 +237,8 @@ export const certificates = pgTable(
   "certificates",
   {
     code: text("code").primaryKey(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    courseId: text("course_id")
-      .notNull()
-      .references(() => courses.id, { onDelete: "cascade" }),
+    userId: learnerColumn(),
+    courseId: courseColumn(),
     name: text("name").notNull(),
     courseTitle: text("course_title").notNull(),
     issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
@@ -252,9 +249,7 @@ export const certificates = pgTable(
 /** Password reset tokens: only a hash is stored; single use; they expire. */
 export const passwordResetTokens = pgTable("password_reset_tokens", {
   id: uuid("id").primaryKey().defaultRandom(),
-  userId: uuid("user_id")
-    .notNull()
-    .references(() => users.id, { onDelete: "cascade" }),
+  userId: learnerColumn(),
   tokenHash: text("token_hash").notNull().unique(),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   usedAt: timestamp("used_at", { withTimezone: true }),
@@ -269,9 +264,7 @@ export const revokedTokens = pgTable(
   "revoked_tokens",
   {
     jti: text("jti").primaryKey(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: learnerColumn(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -289,9 +282,7 @@ export const creditLedger = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     /** The learner credited. */
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: learnerColumn(),
     reason: text("reason", { enum: ["referral"] }).notNull(),
     /**
      * The friend; set null when the friend deletes their account, so a credit already earned stays
@@ -395,9 +386,7 @@ export const premiumAudit = pgTable(
   "premium_audit",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: learnerColumn(),
     action: text("action", { enum: ["payment", "grant", "revoke"] }).notNull(),
     actor: text("actor").notNull(),
     reason: text("reason").notNull(),
@@ -470,12 +459,8 @@ export const exercises = pgTable(
   "exercises",
   {
     id: text("id").primaryKey(),
-    courseId: text("course_id")
-      .notNull()
-      .references(() => courses.id, { onDelete: "cascade" }),
-    materialId: text("material_id")
-      .notNull()
-      .references(() => materials.id, { onDelete: "cascade" }),
+    courseId: courseColumn(),
+    materialId: materialColumn(),
     /** Order within the course: lesson order, then k. */
     position: integer("position").notNull(),
     k: integer("k").notNull(),
@@ -510,15 +495,9 @@ export const exercises = pgTable(
 export const exercisePasses = pgTable(
   "exercise_passes",
   {
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    exerciseId: text("exercise_id")
-      .notNull()
-      .references(() => exercises.id, { onDelete: "cascade" }),
-    courseId: text("course_id")
-      .notNull()
-      .references(() => courses.id, { onDelete: "cascade" }),
+    userId: learnerColumn(),
+    exerciseId: exerciseColumn(),
+    courseId: courseColumn(),
     source: text("source", { enum: ["submission", "receipt"] })
       .notNull()
       .default("submission"),
@@ -541,12 +520,8 @@ export const exerciseAttempts = pgTable(
   "exercise_attempts",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    exerciseId: text("exercise_id")
-      .notNull()
-      .references(() => exercises.id, { onDelete: "cascade" }),
+    userId: learnerColumn(),
+    exerciseId: exerciseColumn(),
     code: text("code").notNull(),
     /** A project trial's every editable file (`code` is then its Main.java); null for a single-file trial. */
     files: jsonb("files").$type<{ path: string; code: string }[]>(),
@@ -568,12 +543,8 @@ export const exerciseAttempts = pgTable(
 export const exerciseHelp = pgTable(
   "exercise_help",
   {
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    exerciseId: text("exercise_id")
-      .notNull()
-      .references(() => exercises.id, { onDelete: "cascade" }),
+    userId: learnerColumn(),
+    exerciseId: exerciseColumn(),
     failures: integer("failures").notNull().default(0),
     hintsTaken: integer("hints_taken").notNull().default(0),
     failuresAtLastHint: integer("failures_at_last_hint").notNull().default(0),
@@ -593,9 +564,7 @@ export const exerciseHelp = pgTable(
 export const codeDrafts = pgTable(
   "code_drafts",
   {
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: learnerColumn(),
     key: text("key").notNull(),
     code: text("code").notNull(),
     language: text("language").notNull(),
@@ -614,15 +583,11 @@ export const reviewCards = pgTable(
   "review_cards",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: learnerColumn(),
     kind: text("kind", { enum: ["quiz", "trial"] }).notNull(),
     /** "quiz:<course>:<lesson or course-quiz>:<index>" or "trial:<exercise>". */
     item: text("item").notNull(),
-    courseId: text("course_id")
-      .notNull()
-      .references(() => courses.id, { onDelete: "cascade" }),
+    courseId: courseColumn(),
     materialId: text("material_id").references(() => materials.id, { onDelete: "cascade" }),
     questionIndex: integer("question_index"),
     /** The question's text when it was missed: a card whose question changed since is left out. */

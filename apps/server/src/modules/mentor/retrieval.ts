@@ -183,7 +183,7 @@ export const COURSE_LANGUAGE = new Map<string, string>([
   ["html-css-foundations", "html"],
 ]);
 
-/** Words that name a language; "react" and "jsx" are JavaScript, "css" goes with HTML. */
+/** Words that name a language; "react" and "jsx" are JavaScript, "css" goes with HTML, a tool its language. */
 const LANGUAGE_WORDS = new Map<string, string>([
   ["java", "java"],
   ["python", "python"],
@@ -194,6 +194,24 @@ const LANGUAGE_WORDS = new Map<string, string>([
   ["sql", "sql"],
   ["html", "html"],
   ["css", "html"],
+  // Their tools and versions name them too.
+  ["python3", "python"],
+  ["py", "python"],
+  ["nodejs", "javascript"],
+  ["typescript", "javascript"],
+  ["jdk", "java"],
+  ["jre", "java"],
+  ["jvm", "java"],
+  ["javac", "java"],
+  ["jshell", "java"],
+  ["postgres", "sql"],
+  ["postgresql", "sql"],
+  ["psql", "sql"],
+  ["mysql", "sql"],
+  ["sqlite", "sql"],
+  ["html5", "html"],
+  ["css3", "html"],
+  ["scss", "html"],
 ]);
 
 /** The languages a question names in words. */
@@ -227,20 +245,48 @@ export function exactTerms(question: string): string[] {
  * What a question shows of its language when it names none: pasted errors and code that only one of
  * the editor's languages has. The kingdom's main course is Java, so a question that shows nothing of
  * Python or JavaScript is read as a Java question (it may still get SQL, HTML, git or design lessons).
+ * The first sign that matches decides, in this order: JSX holds HTML tags, so JavaScript comes before
+ * HTML; the uppercase signs are matched as written (SQL's keywords and PostgreSQL's "ERROR:", Python's
+ * None), the others in any case.
  */
 const LANGUAGE_SIGNS: [string, RegExp][] = [
   [
     "python",
-    /\b(IndentationError|KeyError|NameError|IndexError|ZeroDivisionError|ValueError|Traceback|def|elif|self|__init__|dict|dictionary|tuple|comprehension|pip|f-?string)\b|\bTypeError: can only|\.py\b|\brange\(/i,
+    /\b(IndentationError|KeyError|NameError|IndexError|ZeroDivisionError|ValueError|Traceback|def|elif|self|__init__|dict|dictionary|tuple|comprehension|pip|f-?string|NoneType|unhashable type|positional arguments?)\b|\bTypeError: can only|\.py\b|(?<![.\w])range\(|object is not (subscriptable|callable|iterable)|<generator object|@dataclass|\b__\w+__\b|(?<![.\w])print\(|\bf["'][^"']*\{|\{[^{}]*:[<>^]?\d*\.\d+f\}/i,
   ],
+  ["python", /(?<!^|[.!?]\s)\bNone\b|\b(True|False)\s*:|==\s*(True|False)\b/],
   [
     "javascript",
-    /===|=>|console\.log|module\.exports|\brequire\(|\b(undefined|backticks?|promise|callback|fetch|typeof|destructuring|spread|jsx|usestate|useeffect|usememo|usecallback|hooks?|props?|components?|npm|async|await|closure|let|var|exports?)\b|TypeError: Cannot read/i,
+    /===|=>|console\.log|module\.exports|\brequire\(|\b(undefined|backticks?|promise|callback|fetch|typeof|destructuring|spread|jsx|usestate|useeffect|usememo|usecallback|hooks?|props?|(?<!connected )components?|npm|async|(?<!\.)await|closure|let|var|exports?|const|ReferenceError|querySelector(All)?|getElementById|addEventListener|innerHTML)\b|TypeError: Cannot read|Assignment to constant|is not a function|not valid as a (react )?child|document\.\w|\|\|\s*\d|\bfunction(\s+\w+)?\s*\(|\b[a-z][A-Za-z]*=\{[A-Za-z]|\{[^{}]*&&\s*<|\bclick (handlers?|events?)\b/i,
+  ],
+  // JSX: a component's tag (with an attribute, self-closing or closed, so that Java's <T> and
+  // List<String> are not one), React's attribute names, the DOM by its name, {expressions} in a
+  // tag, a tag returned.
+  [
+    "javascript",
+    /(?<![\w>])<[A-Z]\w*(\s+\w+=|\s*\/>)|<\/[A-Z]\w*>|\b(className|onClick|onChange|onSubmit|DOM)\b|<[a-z]\w*[^<>]*>[^<]*\{[^{}]*\}|<[a-z]\w*[^<>]*=\{|\breturn\s*\(?\s*<[a-z]/,
+  ],
+  // SQL's keywords written in capitals, and PostgreSQL's own error lines.
+  ["sql", /\bERROR:\s|\b(SELECT|UPDATE|DELETE FROM|INSERT INTO|GROUP BY|ORDER BY|WHERE|FROM|JOIN|NULLS)\b/],
+  // A whole tag as written, in lower case (Java's List<A> is not an <a>).
+  [
+    "html",
+    /<(div|span|p|a|img|h[1-6]|ul|ol|li|form|input|label|button|section|article|nav|header|footer|main|table|tr|td|th|meta|link|body|head)(\s[^<>]*)?\/?>/,
+  ],
+  // Attributes, CSS properties and units, and the words of page layout.
+  [
+    "html",
+    /\b(div|flexbox|padding|margin(-\w+)?|radio buttons?|checkbox(es)?|list items?|bullets?|bullet points?|stylesheet|css selectors?|nth-child|href|doctype|h[1-6]|responsive|media quer(y|ies))\b|\b(src|alt|href)=|\b\d+(px|rem|em|vh|vw)\b|\b(display|width|height|color|background(-color)?|font-size|border|justify-content|align-items|grid-template-columns)\s*:|\b(grey|gray|white|black|red|blue|green|yellow) background\b|\b(small|mobile|phone) screens?\b/i,
+  ],
+  // Java's code and the words of its lessons: a "table" or "rows" of an int[][] is not SQL's.
+  [
+    "java",
+    /\w\[\]|\w\[\w+\]\[\w+\]|\bnew \w+\s*[[<]|System\.out|\b(arrays?|arraylist|hashmap|hashset|linkedlist|scanner|comparator|comparable|collectors?|methods?|exceptions?|streams?|javac|compiler|generics?|interfaces?|inheritance)\b|\blists?\b(?! items?\b| style)/i,
   ],
   // Clauses only SQL has; "group by" is left out, Java's streams group too.
   [
     "sql",
-    /\b(order by|where clause|having clause|(inner|left|right|full|outer) join|primary key|foreign key)\b|\bselect\b[^.?!]*\bfrom\b|\bwhere\b[^.?!]*\bhaving\b|\bhaving\b[^.?!]*\bwhere\b/i,
+    /\b(order by|where clause|having clause|(inner|left|right|full|outer) join|primary key|foreign key|seq scan|query plan)\b|\bselect\b[^.?!]*\bfrom\b|\bwhere\b[^.?!]*\bhaving\b|\bhaving\b[^.?!]*\bwhere\b/i,
   ],
 ];
 
@@ -315,7 +361,8 @@ export function buildIndex(lessons: LessonSource[]) {
         COURSE_LANGUAGE.get(options.courseId ?? "") ??
         (namedLangs.size === 1 ? [...namedLangs][0] : undefined) ??
         (namedLangs.size === 0 ? detectLanguage(question) : undefined);
-      // Off a page, with no language named or shown: Java, but only Python and JavaScript are left out.
+      // Off a page, with no language named or shown: Java, but only Python and JavaScript are left out
+      // (a question in plain words may be SQL's or HTML's).
       const programming = pageLanguage ?? (namedLangs.size === 0 ? "java" : undefined);
       const foreign = (p: Passage, lang: string | undefined) => {
         const own = languageOf(p);

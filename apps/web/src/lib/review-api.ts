@@ -18,3 +18,7 @@ export const REVIEW_KEY = ["review"] as const;
 /** A due date as the review screens say it ("Thursday, 12 March"): the deck's day is the UTC day. */
 export const reviewDay = (iso: string) =>
   new Date(iso).toLocaleDateString(undefined, { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" });
+
+/** What an empty deck says after "Nothing to review today.": when the next card comes back, if one will. */
+export const nextCardSentence = (nextDueAt: string | null | undefined, otherwise = "") =>
+  nextDueAt ? ` The next card comes back on ${reviewDay(nextDueAt)}.` : otherwise;

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { QueryError } from "../../components/query-state";
 import { paths } from "../../lib/paths";
-import { reviewDay, reviewDeckQuery } from "../../lib/review-api";
+import { nextCardSentence, reviewDeckQuery } from "../../lib/review-api";
 import { useSession } from "../../lib/session";
 import { ReviewQuestionCard } from "./components/review-question";
 import { ReviewTrials } from "./components/review-trials";
@@ -43,8 +43,7 @@ function ReviewDeckView({ who }: { who: string }) {
       ) : deck.data.dueToday === 0 ? (
         <p className="empty-state" data-testid="review-empty">
           Nothing to review today.
-          {deck.data.nextDueAt ? ` The next card comes back on ${reviewDay(deck.data.nextDueAt)}.` : ""}{" "}
-          <Link to={paths.dashboard}>Back to the dashboard</Link>
+          {nextCardSentence(deck.data.nextDueAt)} <Link to={paths.dashboard}>Back to the dashboard</Link>
         </p>
       ) : (
         <ReviewSession deck={deck.data} />

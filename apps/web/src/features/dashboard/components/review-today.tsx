@@ -3,7 +3,7 @@ import { RotateCcw } from "lucide-react";
 import { Link } from "react-router";
 import { QueryError } from "../../../components/query-state";
 import { paths } from "../../../lib/paths";
-import { reviewDay, reviewDeckQuery } from "../../../lib/review-api";
+import { nextCardSentence, reviewDeckQuery } from "../../../lib/review-api";
 
 /**
  * The dashboard's review deck (counted on the server): "Review today (N)" linking to the session,
@@ -23,9 +23,7 @@ export function ReviewToday({ email }: { email: string }) {
       ) : deck.data.dueToday === 0 ? (
         <p className="empty-state" data-testid="review-today">
           Nothing to review today.
-          {deck.data.nextDueAt
-            ? ` The next card comes back on ${reviewDay(deck.data.nextDueAt)}.`
-            : " Questions you miss and trials you fail come back here a day later."}
+          {nextCardSentence(deck.data.nextDueAt, " Questions you miss and trials you fail come back here a day later.")}
         </p>
       ) : (
         <p>

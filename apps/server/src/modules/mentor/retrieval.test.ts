@@ -11,6 +11,7 @@ import {
   detectLanguage,
   exactTerms,
   type LessonIndex,
+  operatorNames,
   splitPassages,
 } from "./retrieval.js";
 
@@ -216,6 +217,29 @@ describe("questions that show their language by pasted code and errors, naming n
       ).toEqual([]);
       expect((seen?.other.length ?? 0) / (seen?.total ?? 1)).toBeLessThan(0.01);
     }
+  });
+});
+
+describe("operators asked about by their symbols", () => {
+  it("finds the operators lesson for ++, %, ? : and 7/2", () => {
+    for (const q of [
+      "what is the difference between i++ and ++i",
+      "what does % do, my teacher used it for even odd",
+      "how does the ? : thing work in one line",
+      "int x = a > b ? a : b; what is this",
+      "why 7/2 gives 3 not 3.5",
+    ]) {
+      expect(ids(q, { courseId: "java-programming" }), q).toContain("java-programming--operators");
+    }
+  });
+
+  it("does not take git's --hard, printf's %d, 50% or a question mark before a pasted error for an operator", () => {
+    expect(operatorNames("undo git reset --hard, my commits are gone")).toEqual([]);
+    expect(operatorNames('System.out.printf("%d items, %.2f each%n", n, price)')).toEqual([]);
+    expect(operatorNames("my program is 50% slower")).toEqual([]);
+    expect(operatorNames("what is this? error: cannot find symbol")).toEqual([]);
+    expect(operatorNames("for (int i = 0; i < n; i--)")).toEqual(["increment decrement"]);
+    expect(ids("undo git reset --hard, my commits are gone")[0]?.startsWith("git-version-control--")).toBe(true);
   });
 });
 

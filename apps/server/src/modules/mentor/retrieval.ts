@@ -94,8 +94,31 @@ function queryTerm(term: string): string[] | null {
 /** Hinglish words that are also English words lessons use. */
 const ENGLISH_TOO = new Set(["tab"]);
 
-/** "bar bar" (again and again, in Hinglish) is not the English "bar" of a navigation bar. */
-const questionText = (question: string) => question.replace(/\bba?ar\s+ba?ar\b/gi, "baar");
+/**
+ * Operators asked about by their symbols, which the word index cannot see, get the words lessons
+ * name them by: "i++ vs ++i", "what does % do", "how does ? : work", "why 7/2 gives 3".
+ */
+const OPERATOR_WORDS: [RegExp, string][] = [
+  // i++, i--, ++i (not git's --hard)
+  [/\w(\+\+|--)(?![\w-])|(?<![\w+])\+\+\w/, "increment decrement"],
+  // % alone, not printf's %d or %.2f, nor "50%"
+  [/(?<!\d)%(?![-#+0,(]*\d*(\.\d+)?[a-zA-Z%])/, "remainder modulo operator"],
+  // "? :", or a ? b : c (not "right? error: ...")
+  [/\?\s*:|\s\?\s[^?:\s]+\s:\s/, "ternary operator"],
+  [/\b\d+\s*\/\s*\d+\b/, "integer division"],
+];
+
+/**
+ * The text searched for a question: "bar bar" (again and again, in Hinglish) is not the English
+ * "bar" of a navigation bar; operators' symbols bring their names.
+ */
+const questionText = (question: string) =>
+  [question.replace(/\bba?ar\s+ba?ar\b/gi, "baar"), ...operatorNames(question)].join(" ");
+
+/** The names of the operators a question shows by their symbols. */
+export function operatorNames(question: string): string[] {
+  return OPERATOR_WORDS.filter(([symbol]) => symbol.test(question)).map(([, words]) => words);
+}
 
 const tokenize = (text: string) => text.split(/[^\p{L}\p{N}_#+]+/u).filter(Boolean);
 

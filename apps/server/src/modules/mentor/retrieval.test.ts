@@ -89,6 +89,12 @@ describe("exact names", () => {
     );
     expect(exactTerms("Main.java:5: error: cannot find symbol")).toContain("cannot find symbol");
     expect(exactTerms("how do i sort a list")).toEqual([]);
+    // Output a lesson shows, pasted: a float's error and an overflowed int, not a small number.
+    expect(exactTerms("0.1 + 0.2 prints 0.30000000000000004")).toEqual(["0.30000000000000004"]);
+    expect(exactTerms("my sum printed -2147483648 after 2147483647 + 1")).toEqual(["2147483648", "2147483647"]);
+    expect(ids("0.1 + 0.2 prints 0.30000000000000004", { courseId: "java-programming" }).slice(0, 1)).toEqual([
+      "java-programming--numbers-overflow-bigdecimal-random",
+    ]);
   });
 
   it("finds the lessons that show the name, not the ones that share the question's other words", () => {

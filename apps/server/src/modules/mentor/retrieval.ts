@@ -257,6 +257,8 @@ export function exactTerms(question: string): string[] {
   }
   for (const m of question.matchAll(/\b[a-z]*[A-Z][a-z0-9]+[A-Z][A-Za-z0-9]*\b|\b[A-Z][a-z]+(?:Exception|Error)\b/g))
     terms.add(m[0]);
+  // Pasted output that lessons show: 0.30000000000000004, an overflowed 2147483647.
+  for (const m of question.matchAll(/\b\d+\.\d{8,}\b|\b\d{9,}\b/g)) terms.add(m[0]);
   for (const m of question.matchAll(/error:\s*([^\n:;(]{8,60})/gi)) {
     const phrase = m[1]?.trim().toLowerCase();
     if (phrase) terms.add(phrase.split(/\s+/).slice(0, 4).join(" "));

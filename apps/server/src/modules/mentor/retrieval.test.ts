@@ -226,6 +226,14 @@ describe("questions that show their language by pasted code and errors, naming n
   });
 });
 
+describe("everyday words for what lessons name by their API", () => {
+  it("takes 'grouped by' to Collectors.groupingBy", () => {
+    expect(ids("How do I turn a list of names into a map grouped by first letter?")).toContain(
+      "java-programming--collectors-and-advanced-streams",
+    );
+  });
+});
+
 describe("operators asked about by their symbols", () => {
   it("finds the operators lesson for ++, %, ? : and 7/2", () => {
     for (const q of [

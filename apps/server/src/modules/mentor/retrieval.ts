@@ -57,6 +57,8 @@ const EXPAND = new Map<string, string[]>([
   ["hashmap", ["map"]],
   ["dict", ["dictionary"]],
   ["ctor", ["constructor"]],
+  ["grouped", ["group", "groupingby"]],
+  ["grouping", ["group", "groupingby"]],
   // Hinglish verbs and nouns learners use for what lessons say in English ("loop baar baar chal raha
   // hai, kaise rokein?": the loop keeps running, how do I stop it?).
   ["baar", ["again", "repeat"]],

@@ -106,8 +106,15 @@ test.describe("prerendered public pages", () => {
         if (msg.type() === "warning") warnings.push(msg.text());
       });
       await gotoAndSettle(page, path);
-      // Hydrated: the mentor's toggle answers a click.
-      await page.getByRole("button", { name: "Open the coding mentor" }).click();
+      // Hydrated: the mentor's toggle answers a click. The app hydrates in a transition, which yields
+      // to the browser and on a loaded machine can end after network idle; a click on the prerendered
+      // button before then does nothing, so click until the toggle says it is open (never once it is).
+      const open = page.getByRole("button", { name: "Open the coding mentor" });
+      const close = page.getByRole("button", { name: "Close the coding mentor" });
+      await expect(async () => {
+        if (await open.isVisible()) await open.click();
+        await expect(close).toBeVisible({ timeout: 1_000 });
+      }).toPass({ timeout: 15_000 });
       await expect(page.getByRole("region", { name: "Kattappa, your coding mentor" })).toBeVisible();
       expect(consoleErrors).toEqual([]);
       expect(warnings).toEqual([]);

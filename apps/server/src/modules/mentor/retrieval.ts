@@ -273,8 +273,8 @@ export function exactTerms(question: string): string[] {
  * the editor's languages has. The kingdom's main course is Java, so a question that shows nothing of
  * Python or JavaScript is read as a Java question (it may still get SQL, HTML, git or design lessons).
  * The first sign that matches decides, in this order: JSX holds HTML tags, so JavaScript comes before
- * HTML; the uppercase signs are matched as written (SQL's keywords and PostgreSQL's "ERROR:", Python's
- * None), the others in any case.
+ * HTML; Java's words come before SQL's lower-case clauses. Signs whose case matters are matched as
+ * written (JSX's tags, SQL's capitals, PostgreSQL's "ERROR:", Python's None), the others in any case.
  */
 const LANGUAGE_SIGNS: [string, RegExp][] = [
   [

@@ -1,5 +1,5 @@
 import { X } from "lucide-react";
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from "react";
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import "./alerts.css";
 
 type Tone = "success" | "error" | "info";
@@ -20,12 +20,25 @@ const AUTO_DISMISS_MS = 6000;
 export function AlertProvider({ children }: { children: ReactNode }) {
   const [items, setItems] = useState<AlertItem[]>([]);
   const next = useRef(1);
+  // Auto-dismiss timers end with the provider: none may fire into an unmounted tree.
+  const timers = useRef(new Set<number>());
+  useEffect(() => {
+    const pending = timers.current;
+    return () => {
+      for (const timer of pending) window.clearTimeout(timer);
+      pending.clear();
+    };
+  }, []);
   const dismiss = useCallback((id: number) => setItems((all) => all.filter((a) => a.id !== id)), []);
   const notify = useCallback(
     (text: string, tone: Tone = "info") => {
       const id = next.current++;
       setItems((all) => [...all.slice(-3), { id, text, tone }]);
-      window.setTimeout(() => dismiss(id), AUTO_DISMISS_MS);
+      const timer = window.setTimeout(() => {
+        timers.current.delete(timer);
+        dismiss(id);
+      }, AUTO_DISMISS_MS);
+      timers.current.add(timer);
     },
     [dismiss],
   );

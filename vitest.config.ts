@@ -40,7 +40,7 @@ export default defineConfig({
         test: {
           name: "server",
           include: ["apps/server/src/**/*.test.ts", "apps/server/test/**/*.test.ts"],
-          setupFiles,
+          setupFiles: [...setupFiles, "./apps/server/test/setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Migrates and seeds each engine once; every file starts from a copy (docs/decisions/0025-test-database-snapshots.md).

@@ -10,12 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerUser, TEST_JWT_SECRET } from "../../../test/accounts.js";
 import {
   createTestDatabase,
+  createTestRunner,
   engines,
   realCatalogue,
   type TestDatabase,
-  testRunnerUidBase,
 } from "../../../test/harness.js";
-import { createLocalRunner } from "../../adapters/code-runner/local.js";
 import type { CodeRunner } from "../../adapters/code-runner/types.js";
 import { buildApp } from "../../app.js";
 import { loadConfig } from "../../config.js";
@@ -430,8 +429,7 @@ describe.each(engines)("the ladder of help on %s", (engine) => {
   });
 });
 
-const local = await createLocalRunner({ uidBase: testRunnerUidBase(), limits: { cpuSeconds: 2, wallMs: 4_000 } });
-if (!local.runner) console.warn(`help: the real-sandbox test skipped: ${local.reason}`);
+const local = await createTestRunner("help: the real-sandbox test", { limits: { cpuSeconds: 2, wallMs: 4_000 } });
 describe.skipIf(!local.runner)("Run in the real sandbox", () => {
   afterAll(() => local.runner?.close());
   it("runs the learner's Python on the first sample or their own input, with output, exit status and time", async () => {

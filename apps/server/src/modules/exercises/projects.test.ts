@@ -9,17 +9,16 @@ import type { ExerciseEntry } from "@koc/content";
 import { exerciseDetail, PROJECT_LIMITS, submissionResult } from "@koc/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_JWT_SECRET } from "../../../test/accounts.js";
-import { createTestDatabase, realCatalogue, type TestDatabase, testRunnerUidBase } from "../../../test/harness.js";
-import { createLocalRunner } from "../../adapters/code-runner/local.js";
+import { createTestDatabase, createTestRunner, realCatalogue, type TestDatabase } from "../../../test/harness.js";
 import type { CodeRunner } from "../../adapters/code-runner/types.js";
 import { JUNIT_JAR } from "../../adapters/code-runner/unit-tests.js";
 import { buildApp } from "../../app.js";
 import { loadConfig } from "../../config.js";
 import { seedCatalogue } from "../../db/seed.js";
 
-const local = await createLocalRunner({ uidBase: testRunnerUidBase(), limits: { cpuSeconds: 3, wallMs: 8_000 } });
+const local = await createTestRunner("project trial tests", { limits: { cpuSeconds: 3, wallMs: 8_000 } });
 const reason = !local.runner ? local.reason : !existsSync(JUNIT_JAR) ? "junit5 is not installed" : undefined;
-if (reason) console.warn(`project trial tests skipped: ${reason}`);
+if (local.runner && reason) console.warn(`project trial tests skipped: ${reason}`);
 const runner = local.runner as CodeRunner;
 afterAll(() => runner?.close());
 

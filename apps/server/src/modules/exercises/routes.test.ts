@@ -10,12 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerUser, TEST_JWT_SECRET } from "../../../test/accounts.js";
 import {
   createTestDatabase,
+  createTestRunner,
   engines,
   realCatalogue,
   type TestDatabase,
   testRunnerUidBase,
 } from "../../../test/harness.js";
-import { createLocalRunner } from "../../adapters/code-runner/local.js";
 import { TRIALS_OFF_MESSAGE } from "../../adapters/code-runner/off.js";
 import type { CodeRunner } from "../../adapters/code-runner/types.js";
 import { buildApp } from "../../app.js";
@@ -28,8 +28,10 @@ import { SUBMISSIONS_PER_MINUTE } from "./service.js";
 /** This worker's sandbox uids (its two slots): other test files run programs at the same time as uids of their own. */
 const UID_BASE = testRunnerUidBase();
 const SANDBOX_UIDS = `(?:${UID_BASE}|${UID_BASE - 1})`;
-const local = await createLocalRunner({ uidBase: UID_BASE, limits: { cpuSeconds: 2, wallMs: 4_000 } });
-if (!local.runner) console.warn(`trial sandbox tests skipped: ${local.reason}`);
+const local = await createTestRunner("trial sandbox tests", {
+  uidBase: UID_BASE,
+  limits: { cpuSeconds: 2, wallMs: 4_000 },
+});
 const runner = local.runner as CodeRunner;
 afterAll(() => runner?.close());
 

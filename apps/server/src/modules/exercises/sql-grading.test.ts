@@ -48,7 +48,7 @@ function trial(ordered: boolean) {
 
 let pool: SqlPool;
 beforeAll(() => {
-  pool = createSqlPool({ workers: 1, jobMs: 10_000, startMs: 300_000 });
+  pool = createSqlPool({ workers: 1, jobMs: 6_000, startMs: 300_000 });
   return pool.warm();
 }, 400_000);
 afterAll(() => pool.close());

@@ -9,18 +9,17 @@ import { submissionResult } from "@koc/shared";
 import { HIDDEN_ASSERTION_MESSAGE } from "@koc/shared/unit-tests";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_JWT_SECRET } from "../../../test/accounts.js";
-import { createTestDatabase, realCatalogue, type TestDatabase, testRunnerUidBase } from "../../../test/harness.js";
+import { createTestDatabase, createTestRunner, realCatalogue, type TestDatabase } from "../../../test/harness.js";
 import { createJudge0Runner, JUDGE0_UNIT_TESTS_MESSAGE } from "../../adapters/code-runner/judge0.js";
-import { createLocalRunner } from "../../adapters/code-runner/local.js";
 import type { CodeRunner } from "../../adapters/code-runner/types.js";
 import { JUNIT_JAR } from "../../adapters/code-runner/unit-tests.js";
 import { buildApp } from "../../app.js";
 import { loadConfig } from "../../config.js";
 import { seedCatalogue } from "../../db/seed.js";
 
-const local = await createLocalRunner({ uidBase: testRunnerUidBase(), limits: { cpuSeconds: 3, wallMs: 8_000 } });
+const local = await createTestRunner("unit-tested trial tests", { limits: { cpuSeconds: 3, wallMs: 8_000 } });
 const reason = !local.runner ? local.reason : !existsSync(JUNIT_JAR) ? "junit5 is not installed" : undefined;
-if (reason) console.warn(`unit-tested trial tests skipped: ${reason}`);
+if (local.runner && reason) console.warn(`unit-tested trial tests skipped: ${reason}`);
 const runner = local.runner as CodeRunner;
 afterAll(() => runner?.close());
 

@@ -5,19 +5,16 @@
 import type { RunResult } from "@koc/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccountsTestApp, registerUser } from "../../../test/accounts.js";
-import { testRunnerUidBase } from "../../../test/harness.js";
+import { createTestRunner } from "../../../test/harness.js";
 import { TOO_MANY_JOBS } from "../../adapters/code-runner/fair-share.js";
-import { createLocalRunner } from "../../adapters/code-runner/local.js";
 import { RUNNER_BUSY_VISITORS } from "../../adapters/code-runner/queue.js";
 import type { CodeRunner } from "../../adapters/code-runner/types.js";
 
-const local = await createLocalRunner({
-  uidBase: testRunnerUidBase(),
+const local = await createTestRunner("fair-share tests", {
   limits: { cpuSeconds: 3, wallMs: 3_000 },
   compileLimits: { cpuSeconds: 10, wallMs: 30_000 },
   submissionWallMs: 4_000,
 });
-if (!local.runner) console.warn(`fair-share tests skipped: ${local.reason}`);
 const runner = local.runner as CodeRunner;
 afterAll(() => runner?.close());
 

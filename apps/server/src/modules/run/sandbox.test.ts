@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import type { RunResult } from "@koc/shared";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase, testRunnerUidBase } from "../../../test/harness.js";
+import { createTestDatabase, createTestRunner, type TestDatabase, testRunnerUidBase } from "../../../test/harness.js";
 import { createLocalRunner } from "../../adapters/code-runner/local.js";
 import { sandboxUid } from "../../adapters/code-runner/sandbox.js";
 import type { CodeRunner } from "../../adapters/code-runner/types.js";
@@ -19,8 +19,11 @@ const LIMITS = { cpuSeconds: 3, wallMs: 6_000 };
 /** This worker's uids: other test files run programs at the same time, as uids of their own. */
 const UID_BASE = testRunnerUidBase();
 const COMPILE_LIMITS = { cpuSeconds: 5, wallMs: 15_000 };
-const local = await createLocalRunner({ uidBase: UID_BASE, limits: LIMITS, compileLimits: COMPILE_LIMITS });
-if (!local.runner) console.warn(`sandbox tests skipped: ${local.reason}`);
+const local = await createTestRunner("sandbox tests", {
+  uidBase: UID_BASE,
+  limits: LIMITS,
+  compileLimits: COMPILE_LIMITS,
+});
 const runner = local.runner as CodeRunner;
 const versions = local.runner ? (await local.runner.status()).versions : undefined;
 

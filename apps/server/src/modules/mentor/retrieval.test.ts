@@ -129,6 +129,20 @@ describe("the page and the language", () => {
     expect(languages("KeyError when reading from my dict")).toContain("python");
   });
 
+  it("off any page, with no sign of a language, lets SQL or HTML answer only well ahead of Java", () => {
+    // Java questions in words SQL's lessons use: "table", "columns", "rows".
+    const table = "how do i print a multiplication table with the columns lined up";
+    expect([...languages(table)]).toEqual(["java"]);
+    expect(ids(table)).toContain("java-programming--stringbuilder-and-formatting");
+    expect([...languages('split a line like "ravi,21,delhi" into separate columns, name age and city')]).toEqual([
+      "java",
+    ]);
+    // SQL's and HTML's own questions, in plain words, still get their lessons.
+    expect(ids("what is a primary key")[0]).toBe("sql-databases--creating-tables-and-constraints");
+    expect(ids("how do i join two tables on a matching column")[0]).toBe("sql-databases--joining-tables");
+    expect(ids("center a box in the middle of the page")[0]).toBe("html-css-foundations--the-box-model");
+  });
+
   it("goes to another language's course when the question names it", () => {
     expect(ids("how do I sort a list in python?", { courseId: "java-programming", language: "java" })[0]).toBe(
       "python-programming--lists-and-tuples",

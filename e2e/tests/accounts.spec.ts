@@ -40,7 +40,9 @@ function mailsTo(email: string): { to: string; subject: string; text: string }[]
   const dir = join(String(process.env.E2E_DATA_DIR), "outbox");
   let files: string[] = [];
   try {
-    files = readdirSync(dir).sort();
+    files = readdirSync(dir)
+      .filter((f) => f.endsWith(".json"))
+      .sort();
   } catch {
     return [];
   }

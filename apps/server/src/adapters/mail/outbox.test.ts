@@ -30,4 +30,28 @@ describe.each(engines)("outbox mailer on %s", (engine) => {
     const copy = JSON.parse(readFileSync(join(dir, String(files[0])), "utf8"));
     expect(copy).toMatchObject({ to: "ada@example.com", subject: "Hello", text: "Open https://example.com/x" });
   });
+
+  it("never shows a reader of the folder a mail half written", async () => {
+    const mailer = createOutboxMailer(database.db, { info: () => undefined }, { dir });
+    const text = "x".repeat(2_000_000);
+    const sending = Promise.all(
+      Array.from({ length: 5 }, (_, i) => mailer.send({ to: `reader-${i}@example.com`, subject: "Big", text })),
+    );
+    let done = false;
+    void sending.then(() => {
+      done = true;
+    });
+    let reads = 0;
+    // Read every .json file as the mails are written, as the end-to-end tests do.
+    while (!done) {
+      for (const f of readdirSync(dir).filter((f) => f.endsWith(".json"))) {
+        expect(JSON.parse(readFileSync(join(dir, f), "utf8")).to).toMatch(/@example\.com$/);
+        reads++;
+      }
+      await new Promise((r) => setImmediate(r));
+    }
+    await sending;
+    expect(reads).toBeGreaterThan(0);
+    expect(readdirSync(dir).filter((f) => f.startsWith("."))).toEqual([]);
+  });
 });

@@ -25,10 +25,11 @@ RUN NODE_ENV=production npm run build \
 
 FROM node:20.19-bookworm-slim AS runtime
 # The local runner: a JDK (javac for Java 7/8/17), bubblewrap for the sandbox, Python for trials,
-# Debian's junit5 for the unit-tested Java trials, and Chromium (/usr/bin/chromium) that re-checks
-# HTML and CSS trials before a pass is recorded (decision 0031).
+# Debian's junit5 for the unit-tested Java trials, and Chromium's headless shell
+# (/usr/bin/chromium-headless-shell) that re-checks HTML and CSS trials before a pass is recorded
+# (decision 0031).
 RUN apt-get update \
- && apt-get install -y --no-install-recommends openjdk-17-jdk-headless junit5 bubblewrap python3 chromium ca-certificates \
+ && apt-get install -y --no-install-recommends openjdk-17-jdk-headless junit5 bubblewrap python3 chromium-headless-shell ca-certificates \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY --from=build --chown=node:node /app/package.json ./

@@ -13,6 +13,12 @@ const onPath = (cmd) => spawnSync("sh", ["-c", `command -v ${cmd}`], { stdio: "i
 
 const needs = [
   { pkg: "chromium", present: () => existsSync(chromium) },
+  // The browser built for automation: most e2e tests and the HTML trials' checks run in it (faster);
+  // the full browser above is kept for what only it does (the app's installability verdict).
+  {
+    pkg: "chromium-headless-shell",
+    present: () => existsSync(process.env.CHROMIUM_HEADLESS_SHELL_PATH || "/usr/bin/chromium-headless-shell"),
+  },
   { pkg: "fonts-liberation", present: () => existsSync("/usr/share/fonts/truetype/liberation") },
   { pkg: "openjdk-17-jdk-headless", present: () => onPath("javac") },
   { pkg: "bubblewrap", present: () => onPath("bwrap") },

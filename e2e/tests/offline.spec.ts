@@ -219,9 +219,10 @@ test("save a course, go offline, reload: the lesson opens, Python runs, the quiz
   ).toEqual([]);
 });
 
-test("the app is installable: a manifest with the crest's icons and a service worker that controls the page", async ({
-  page,
-}) => {
+// Runs in the full browser (playwright.config.ts): the headless shell gives no installability verdict.
+test("the app is installable: a manifest with the crest's icons and a service worker that controls the page", {
+  tag: "@full-browser",
+}, async ({ page }) => {
   const res = await page.request.get("/manifest.webmanifest");
   expect(res.ok()).toBe(true);
   const manifest = (await res.json()) as {

@@ -55,8 +55,8 @@ describe("Dockerfile", () => {
     expect(users.map((u) => u.getArgumentsContent())).toEqual(["node"]);
     expect(runtime).toMatch(/openjdk-17-jdk-headless/);
     expect(runtime).toMatch(/bubblewrap/);
-    // HTML and CSS trials are re-checked in Chromium on the server before a pass is recorded.
-    expect(runtime).toMatch(/\bchromium\b/);
+    // HTML and CSS trials are re-checked in Chromium (its headless shell) before a pass is recorded.
+    expect(runtime).toMatch(/\bchromium-headless-shell\b/);
     expect(runtime).toMatch(/\bjunit5\b/);
     expect(runtime).toMatch(/python3/);
     expect(runtime).toMatch(/HOST=0\.0\.0\.0/);

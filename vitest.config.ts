@@ -4,6 +4,13 @@ import { configDefaults, defineConfig } from "vitest/config";
 const setupFiles = ["./vitest.setup.ts"];
 
 /**
+ * A larger young generation for the test workers: PGlite, the catalogue's JSON and the server's
+ * responses allocate much short-lived memory, and with V8's default each worker spent about a tenth
+ * of its time collecting it. Measured on ten server files: 3% less CPU.
+ */
+const execArgv = ["--max-semi-space-size=64"];
+
+/**
  * The web test files share their worker's modules (isolate: false; test-setup.ts unmounts and clears
  * what each leaves behind), which took the project from 41 s to 12 s here. This one replaces a
  * module with vi.mock, which needs a module registry of its own.
@@ -11,6 +18,7 @@ const setupFiles = ["./vitest.setup.ts"];
 const webIsolated = ["apps/web/src/features/course/python-preload.test.tsx"];
 const webProject = {
   environment: "jsdom",
+  execArgv,
   // Highlighting loads each language's grammar on first use: a cold import on a loaded machine.
   testTimeout: 15_000,
   setupFiles: [...setupFiles, "./apps/web/src/test-setup.ts"],
@@ -23,13 +31,14 @@ export default defineConfig({
     // on child processes (the JVM, the server under test) or PostgreSQL, so even two cores keep busy.
     maxWorkers: Math.max(2, availableParallelism()),
     projects: [
-      { test: { name: "shared", include: ["packages/shared/src/**/*.test.ts"], setupFiles } },
-      { test: { name: "scripts", include: ["scripts/**/*.test.ts"], setupFiles } },
+      { test: { name: "shared", include: ["packages/shared/src/**/*.test.ts"], setupFiles, execArgv } },
+      { test: { name: "scripts", include: ["scripts/**/*.test.ts"], setupFiles, execArgv } },
       {
         test: {
           name: "content",
           include: ["content/src/**/*.test.ts"],
           setupFiles,
+          execArgv,
           // Loads the catalogue from the Markdown once; the test files read it (testCatalogue()).
           globalSetup: ["./content/src/test-catalogue-setup.ts"],
           testTimeout: 180_000,
@@ -41,6 +50,12 @@ export default defineConfig({
           name: "server",
           include: ["apps/server/src/**/*.test.ts", "apps/server/test/**/*.test.ts"],
           setupFiles: [...setupFiles, "./apps/server/test/setup.ts"],
+          execArgv,
+          // The files of a worker share its modules, as the web project's do: the server's modules
+          // are imported once per worker instead of once per file (the project took 340 s instead
+          // of 381 here, and 560 CPU-s instead of 650). Each file still gets its own databases and
+          // app (test/harness.ts); test/setup.ts puts back what a file may leave behind.
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Migrates and seeds each engine once; every file starts from a copy (docs/decisions/0025-test-database-snapshots.md).

@@ -226,7 +226,7 @@ test.describe("legal pages", () => {
     ["/terms", [/\$5 USD \/ 420 INR/, /7 days/]],
   ];
   for (const [path, texts] of cases) {
-    test(`${path} states the spec's constants`, async ({ page, consoleErrors }) => {
+    test(`${path} states its promised terms: price, refund window, response times`, async ({ page, consoleErrors }) => {
       await gotoAndSettle(page, path);
       const article = page.getByRole("article");
       for (const text of texts) await expect(article).toContainText(text);

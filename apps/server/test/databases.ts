@@ -54,10 +54,14 @@ export async function createPostgresDatabase(adminUrl: string, prefix: string, t
   };
 }
 
-/** The real catalogue from content/ (validation is the content test's job). */
-/** The real catalogue: the copy the global setup wrote (CATALOGUE_FILE) when there is one, else read from content/. */
+/**
+ * The real catalogue (validation is the content tests' job): the copy a global setup wrote when
+ * there is one (this project's CATALOGUE_FILE, or the content project's, when both run), else read
+ * from content/.
+ */
 export const realCatalogue = (): Catalogue => {
-  const file = process.env.CATALOGUE_FILE;
-  if (file && existsSync(file)) return JSON.parse(readFileSync(file, "utf8")) as Catalogue;
+  for (const file of [process.env.CATALOGUE_FILE, process.env.KOC_TEST_CATALOGUE_JSON]) {
+    if (file && existsSync(file)) return JSON.parse(readFileSync(file, "utf8")) as Catalogue;
+  }
   return loadCatalogue(contentCoursesDir).catalogue;
 };

@@ -71,6 +71,8 @@ export default async function setup(project: TestProject) {
   const catalogueFile = join(dir, "catalogue.json");
   writeFileSync(catalogueFile, JSON.stringify(realCatalogue()));
   process.env.CATALOGUE_FILE = catalogueFile;
+  // The content project's global setup, when it runs after this one, reads it too.
+  process.env.KOC_TEST_CATALOGUE_JSON ??= catalogueFile;
   const adminUrl = process.env.TEST_DATABASE_URL;
   const [pglite, postgres] = await Promise.all([
     pgliteSnapshots(dir),

@@ -55,13 +55,11 @@ export async function createPostgresDatabase(adminUrl: string, prefix: string, t
 }
 
 /**
- * The real catalogue (validation is the content tests' job): the copy a global setup wrote when
- * there is one (this project's CATALOGUE_FILE, or the content project's, when both run), else read
- * from content/.
+ * The real catalogue (validation is the content tests' job): the copy the global setup named in
+ * CATALOGUE_FILE when there is one, else read from content/.
  */
 export const realCatalogue = (): Catalogue => {
-  for (const file of [process.env.CATALOGUE_FILE, process.env.KOC_TEST_CATALOGUE_JSON]) {
-    if (file && existsSync(file)) return JSON.parse(readFileSync(file, "utf8")) as Catalogue;
-  }
+  const file = process.env.CATALOGUE_FILE;
+  if (file && existsSync(file)) return JSON.parse(readFileSync(file, "utf8")) as Catalogue;
   return loadCatalogue(contentCoursesDir).catalogue;
 };

@@ -4,7 +4,7 @@
  * PGlite: the data directory is dumped to a gzip file the test files load. PostgreSQL: template
  * databases each test file's database is created from.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -67,12 +67,16 @@ export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), "koc-test-db-"));
   // The catalogue is read from content/ once: test files (realCatalogue) and the server processes
   // tests start (CATALOGUE_FILE, inherited with the environment) parse this JSON instead of the
-  // Markdown, which takes seconds each time. content's own tests validate the Markdown.
-  const catalogueFile = join(dir, "catalogue.json");
-  writeFileSync(catalogueFile, JSON.stringify(realCatalogue()));
+  // Markdown, which takes seconds each time. content's own tests validate the Markdown. The content
+  // project's global setup shares the file through KOC_TEST_CATALOGUE_JSON: whichever runs first
+  // writes it (content/src/test-catalogue-setup.ts).
+  const shared = process.env.KOC_TEST_CATALOGUE_JSON;
+  const catalogueFile = shared && existsSync(shared) ? shared : join(dir, "catalogue.json");
+  if (catalogueFile !== shared) {
+    writeFileSync(catalogueFile, JSON.stringify(realCatalogue()));
+    process.env.KOC_TEST_CATALOGUE_JSON = catalogueFile;
+  }
   process.env.CATALOGUE_FILE = catalogueFile;
-  // The content project's global setup, when it runs after this one, reads it too.
-  process.env.KOC_TEST_CATALOGUE_JSON ??= catalogueFile;
   const adminUrl = process.env.TEST_DATABASE_URL;
   const [pglite, postgres] = await Promise.all([
     pgliteSnapshots(dir),

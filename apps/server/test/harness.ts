@@ -47,10 +47,10 @@ export async function createTestRunner(
   label: string,
   options: LocalRunnerOptions,
 ): Promise<{ runner?: CodeRunner; reason?: string }> {
-  let started: { runner?: CodeRunner; reason?: string } = {};
+  let started: Awaited<ReturnType<typeof createLocalRunner>> = {};
   for (let attempt = 1; attempt <= 3; attempt++) {
     started = await createLocalRunner({ uidBase: testRunnerUidBase(), ...options });
-    if (started.runner || /not installed|no JDK found/.test(started.reason ?? "")) break;
+    if (started.runner || started.missing) break;
     if (attempt < 3) await new Promise((done) => setTimeout(done, 2_000 * attempt));
   }
   if (started.runner) return started;

@@ -7,7 +7,7 @@ import { detectEntry, lastScanSteps, stripJavaNoise } from "./class-name.js";
 import { createCodeRunnerFromConfig } from "./index.js";
 import { discoverJdks } from "./jdk.js";
 import { createJudge0Runner, JUDGE0_UNIT_TESTS_MESSAGE, jdkMajorOf, judge0ScriptLanguage } from "./judge0.js";
-import { installHint } from "./local.js";
+import { createLocalRunner, installHint } from "./local.js";
 import { JobQueue, RUNNER_BUSY_VISITORS } from "./queue.js";
 
 const quietLog = { info: () => undefined, warn: () => undefined };
@@ -151,6 +151,13 @@ describe("runner selection and messages", () => {
     await expect(
       createCodeRunnerFromConfig({ CODE_RUNNER: "local", JUDGE0_URL: undefined }, quietLog, none),
     ).rejects.toThrow(/CODE_RUNNER=local but Java cannot run here: no JDK found/);
+  });
+
+  it("says a missing JDK is missing (trying again cannot help), unlike a sandbox that did not start", async () => {
+    const none = await createLocalRunner({ jdks: [] });
+    expect(none.runner).toBeUndefined();
+    expect(none.missing).toBe(true);
+    expect(none.reason).toMatch(/no JDK found/);
   });
 
   it("names what to install for a version no JDK can target", () => {

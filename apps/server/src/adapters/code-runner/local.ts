@@ -167,11 +167,12 @@ interface LocalEnvironment {
 
 /**
  * Compiles with the installed JDKs and runs only inside bubblewrap. Resolves undefined (with the
- * reason) when no JDK or no working sandbox is found.
+ * reason) when no JDK or no working sandbox is found; `missing` when a JDK or bubblewrap is not
+ * installed at all, as against one that did not start (which a later try may get past).
  */
 export async function createLocalRunner(
   options: LocalRunnerOptions = {},
-): Promise<{ runner?: CodeRunner; reason?: string }> {
+): Promise<{ runner?: CodeRunner; reason?: string; missing?: true }> {
   const uidBase = options.uidBase ?? SANDBOX_UID;
   const lowest = uidBase - (options.concurrency ?? 2) + 1;
   if (!Number.isInteger(uidBase) || uidBase > SANDBOX_UID || lowest < SANDBOX_UID_FLOOR) {
@@ -180,7 +181,7 @@ export async function createLocalRunner(
     );
   }
   const prepared = await prepareLocalEnvironment(options);
-  if (!prepared.env) return { reason: prepared.reason };
+  if (!prepared.env) return { reason: prepared.reason, ...(prepared.missing ? { missing: true as const } : {}) };
   return { runner: localRunner(prepared.env, options) };
 }
 
@@ -190,14 +191,20 @@ export async function createLocalRunner(
  */
 async function prepareLocalEnvironment(
   options: LocalRunnerOptions,
-): Promise<{ env: LocalEnvironment; reason?: undefined } | { env?: undefined; reason: string }> {
+): Promise<
+  | { env: LocalEnvironment; reason?: undefined; missing?: undefined }
+  | { env?: undefined; reason: string; missing?: true }
+> {
   const jdks = options.jdks ?? discoverJdks();
   if (jdks.length === 0) {
-    return { reason: "no JDK found (JAVA_HOME, /usr/lib/jvm): apt-get install openjdk-17-jdk-headless" };
+    return {
+      reason: "no JDK found (JAVA_HOME, /usr/lib/jvm): apt-get install openjdk-17-jdk-headless",
+      missing: true,
+    };
   }
   const firstJdk = jdks[0] as Jdk;
-  const { sandbox, reason } = await detectSandbox(firstJdk);
-  if (!sandbox) return { reason: reason ?? "no sandbox" };
+  const { sandbox, reason, missing } = await detectSandbox(firstJdk);
+  if (!sandbox) return { reason: reason ?? "no sandbox", ...(missing ? { missing } : {}) };
   const ceiling = detectRunCeiling(options.ceiling);
   const configured: SandboxLimits = { ...DEFAULT_LIMITS, ...options.limits };
   // Without a cgroup the process limit is all that bounds a run's processes: a much lower one.

@@ -248,10 +248,11 @@ export function jvmArgs(limits: SandboxLimits): string[] {
 /**
  * Finds bwrap and a way into the sandbox that works on this kernel, by running `java -version` in
  * it. Resolves undefined (with the reason) when there is none: then Java never runs here.
+ * `missing` says bwrap is not installed at all (trying again cannot help).
  */
-export async function detectSandbox(jdk: Jdk): Promise<{ sandbox?: Sandbox; reason?: string }> {
+export async function detectSandbox(jdk: Jdk): Promise<{ sandbox?: Sandbox; reason?: string; missing?: true }> {
   const bwrap = BWRAP_CANDIDATES.find((p) => existsSync(p));
-  if (!bwrap) return { reason: "bubblewrap (bwrap) is not installed: apt-get install bubblewrap" };
+  if (!bwrap) return { reason: "bubblewrap (bwrap) is not installed: apt-get install bubblewrap", missing: true };
   const isRoot = process.getuid?.() === 0;
   const modes: SandboxMode[] = isRoot ? ["setpriv-userns", "root-bwrap"] : ["userns"];
   const failures: string[] = [];

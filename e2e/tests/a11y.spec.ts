@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { animationsSettled, expect, test } from "./fixtures";
+import { animationsSettled, expect, gotoAndSettle, test } from "./fixtures";
 
 /** Every route of the route table (the same list as routes.spec.ts). */
 const routes = [
@@ -46,8 +46,7 @@ for (const viewport of widths) {
         });
         const page = await context.newPage();
         try {
-          await page.goto(path);
-          await page.waitForLoadState("networkidle");
+          await gotoAndSettle(page, path);
           await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
           // Let entrance animations finish so contrast is measured on final colours.
           await animationsSettled(page);

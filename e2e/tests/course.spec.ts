@@ -1,4 +1,4 @@
-import { expect, gotoAndSettle, test } from "./fixtures";
+import { expect, gotoAndSettle, settleAfter, test } from "./fixtures";
 import { answerQuiz, type Lesson, lessonsOf } from "./quiz-helpers";
 
 test.describe("the course page", () => {
@@ -118,8 +118,7 @@ test.describe("the course page", () => {
     expect(downloads).toBe(0);
     await certificate.getByRole("button", { name: "Close" }).click();
 
-    await page.reload();
-    await page.waitForLoadState("networkidle");
+    await settleAfter(page, () => page.reload());
     await expect(page.getByRole("dialog")).toHaveCount(0);
     expect(consoleErrors).toEqual([]);
   });

@@ -187,6 +187,27 @@ test.describe("the course page", () => {
     });
   });
 
+  for (const { course, width } of [
+    { course: "java-programming", width: 360 },
+    { course: "python-programming", width: 1280 },
+  ]) {
+    test(`${course} at ${width} px: the editor arrives without moving what is below it`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await gotoAndSettle(page, `/course/${course}`);
+      const quiz = page.getByRole("region", { name: /Course Quiz/ });
+      const top = () => quiz.evaluate((e) => e.getBoundingClientRect().top + window.scrollY);
+      const placeholder = page.locator(".code-editor-placeholder");
+      await expect(placeholder).toBeVisible();
+      await expect(placeholder.getByRole("button", { name: "Execute" })).toBeDisabled();
+      const before = await top();
+      await placeholder.scrollIntoViewIfNeeded();
+      await expect(page.locator(".cm-content").first()).toBeVisible();
+      await expect(placeholder).toHaveCount(0);
+      await expect(page.getByRole("button", { name: "Execute" })).toBeEnabled();
+      expect(Math.abs((await top()) - before), "the quiz's distance from the top of the page").toBeLessThan(1);
+    });
+  }
+
   test("the course quiz panel moves question by question to a scored result", async ({ page }) => {
     await gotoAndSettle(page, "/course/python-programming");
     const panel = page.getByRole("region", { name: /Course Quiz/ });

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
+import { CodeEditorFrameLoading, type EditorLanguage } from "./code-editor/code-editor-frame";
 import "./lazy-code-editor.css";
 
 /** The editor (CodeMirror and its runners) loads only when a page actually shows it. */
@@ -6,7 +7,7 @@ const loadPanel = () => import("./code-editor/code-editor-panel");
 const CodeEditorPanel = lazy(loadPanel);
 
 export interface LazyCodeEditorProps {
-  language?: "java" | "javascript" | "python";
+  language?: EditorLanguage;
   initialCode?: string;
   /** Keeps the learner's edits as a draft under this key (see lib/drafts). */
   draftKey?: string;
@@ -16,13 +17,15 @@ export interface LazyCodeEditorProps {
 const LOAD_MARGIN = "400px 0px";
 
 /**
- * The course page's editor stays off the path to the first paint: a placeholder of the editor's
- * size holds its place, and CodeMirror loads when the placeholder nears the screen or the learner
- * points at, touches or tabs into it.
+ * The course page's editor stays off the path to the first paint: the panel's own frame, its
+ * controls disabled and a box for the editor, holds its place (so nothing below it moves when the
+ * editor arrives), and CodeMirror loads when the placeholder nears the screen or the learner points
+ * at, touches or tabs into it.
  */
 export function LazyCodeEditor(props: LazyCodeEditorProps) {
   const [show, setShow] = useState(false);
   const placeholder = useRef<HTMLDivElement>(null);
+  const id = useId();
 
   useEffect(() => {
     const element = placeholder.current;
@@ -41,7 +44,7 @@ export function LazyCodeEditor(props: LazyCodeEditorProps) {
     return () => observer.disconnect();
   }, [show]);
 
-  const fallback = <p className="code-editor-loading">Loading the code editor...</p>;
+  const fallback = <CodeEditorFrameLoading language={props.language ?? "java"} id={id} />;
   if (!show) {
     return (
       // biome-ignore lint/a11y/noStaticElementInteractions: pointing at or touching the placeholder only starts the download early

@@ -6,13 +6,13 @@ import { useShareWithMentor } from "../../lib/mentor-context";
 import { execute } from "../../lib/run/execute";
 import { preloadPython } from "../../lib/run/run-python";
 import { useSession } from "../../lib/session";
+import { CodeEditorFrame, type EditorLanguage } from "./code-editor-frame";
 import { CodeMirror } from "./code-mirror";
-import { defaultSample, JAVA_VERSION_LABELS } from "./languages";
-import "./code-editor.css";
+import { defaultSample } from "./languages";
 
 export interface CodeEditorPanelProps {
   /** java (default), javascript or python; anything else answers Language not supported yet. */
-  language?: "java" | "javascript" | "python";
+  language?: EditorLanguage;
   /** Starting code; without it the language's default sample. */
   initialCode?: string;
   /** Keeps the learner's edits as a draft (a lesson example's `example:{lesson}:{hash}`). */
@@ -60,7 +60,6 @@ export default function CodeEditorPanel({ language = "java", initialCode, draftK
   const ids = useId();
   const titleId = `${ids}-title`;
   const keysId = `${ids}-keys`;
-  const isJava = language === "java";
 
   // Python's runtime is large: it starts loading the moment Python is chosen, with its progress shown.
   useEffect(() => (language === "python" ? preloadPython(setProgress) : undefined), [language]);
@@ -92,65 +91,40 @@ export default function CodeEditorPanel({ language = "java", initialCode, draftK
   };
 
   return (
-    <section className="code-editor-panel" aria-labelledby={titleId}>
-      <div className="code-editor-toolbar">
-        <h2 id={titleId} className="code-editor-title">
-          {`${language.toUpperCase()} ARENA`}
-        </h2>
-        {isJava && (
-          <label className="code-editor-version">
-            <span>Java version</span>
-            <select className="input" value={version} onChange={(e) => changeVersion(e.target.value)}>
-              {javaVersion.options.map((v) => (
-                <option key={v} value={v}>
-                  {JAVA_VERSION_LABELS[v]}
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
-        <div className="code-editor-actions">
-          <button type="button" className="btn btn-small" onClick={run} disabled={isRunning}>
-            {isRunning ? "Running..." : "Execute"}
-          </button>
-          <button type="button" className="btn btn-outline btn-small" onClick={() => setOutput("")}>
-            Clear
-          </button>
-          <button type="button" className="btn btn-outline btn-small" onClick={reset}>
-            Reset
-          </button>
-        </div>
-      </div>
-
-      <CodeMirror
-        language={language}
-        value={code}
-        onChange={setCode}
-        onRun={run}
-        label={`${language} code editor`}
-        describedBy={keysId}
-      />
-      <p id={keysId} className="code-editor-keys">
-        Ctrl+Enter (Cmd+Enter on Mac) executes. Tab indents; to leave the editor with the keyboard, press Escape, then
-        Tab, or press Ctrl+M (Shift+Alt+M on Mac) so that Tab moves focus.
-      </p>
-
-      <p className="code-editor-progress" role="status">
-        {progress}
-      </p>
-      <section aria-live="polite" aria-label="Output">
-        {output && (
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: the output scrolls, so keyboard users must be able to reach it.
-          <pre className="code-editor-output" data-testid="code-output" tabIndex={0}>
-            {output}
-          </pre>
-        )}
-        {lastError && !isRunning && <ExplainError language={language} code={code} error={lastError} />}
-      </section>
-
-      <p className="code-editor-tip">
-        Tip: write your code and click Execute to see the output. Java, JavaScript and Python are supported.
-      </p>
-    </section>
+    <CodeEditorFrame
+      language={language}
+      titleId={titleId}
+      keysId={keysId}
+      controls={{
+        version,
+        onVersion: changeVersion,
+        running: isRunning,
+        onRun: run,
+        onClear: () => setOutput(""),
+        onReset: reset,
+      }}
+      editor={
+        <CodeMirror
+          language={language}
+          value={code}
+          onChange={setCode}
+          onRun={run}
+          label={`${language} code editor`}
+          describedBy={keysId}
+        />
+      }
+      progress={progress}
+      output={
+        <>
+          {output && (
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: the output scrolls, so keyboard users must be able to reach it.
+            <pre className="code-editor-output" data-testid="code-output" tabIndex={0}>
+              {output}
+            </pre>
+          )}
+          {lastError && !isRunning && <ExplainError language={language} code={code} error={lastError} />}
+        </>
+      }
+    />
   );
 }

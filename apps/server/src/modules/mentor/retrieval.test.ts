@@ -148,6 +148,37 @@ describe("the page and the language", () => {
       "python-programming--lists-and-tuples",
     );
   });
+
+  it("off a page, when git or system design leads, the best lesson with a language decides the others", () => {
+    const lesson = (courseId: string, slug: string, content: string) => ({
+      courseId,
+      courseTitle: courseId,
+      materialId: `${courseId}--${slug}`,
+      title: slug,
+      content,
+      locked: false,
+    });
+    const small = buildIndex([
+      lesson(
+        "git-version-control",
+        "tags",
+        "## Leading zeros in tag names\nTag names with leading zeros sort well: leading zeros keep v007 before v010, so pad tag numbers with leading zeros.",
+      ),
+      lesson(
+        "sql-databases",
+        "text-columns",
+        "## Leading zeros in a text column\nA postal code keeps its leading zeros only in a text column; a number column drops leading zeros.",
+      ),
+      lesson(
+        "java-programming",
+        "formatting",
+        "## Padding numbers\nString.format pads a number to a width, with leading zeros when the format asks for them.",
+      ),
+    ]);
+    const found = small.search("leading zeros", { limit: 3 }).map((h) => h.passage.courseId);
+    expect(found[0]).toBe("git-version-control");
+    expect(found.includes("sql-databases") && found.includes("java-programming")).toBe(false);
+  });
 });
 
 describe("premium lessons for a free learner", () => {

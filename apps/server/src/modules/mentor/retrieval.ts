@@ -450,11 +450,14 @@ export function buildIndex(lessons: LessonSource[]) {
         r ? languageOf(byId.get(Number(r.id)) as Passage) : undefined;
       // Off a page and with no language named, the best answer's language decides: the other two
       // sources never mix in another language's course. SQL and HTML lead only by a margin over Java.
-      let answerLanguage = pageLanguage ?? languageOfResult(results[0]);
+      // Git and system design teach no language: when one of them leads, the best answer that has a
+      // language decides, or a git lesson first would let Java, SQL and HTML mix below it.
+      const leader = pageLanguage ? undefined : results.find((r) => languageOfResult(r) !== undefined);
+      let answerLanguage = pageLanguage ?? languageOfResult(leader);
       const unmarked = !pageLanguage && namedLangs.size === 0;
-      if (unmarked && (answerLanguage === "sql" || answerLanguage === "html") && results[0]) {
+      if (unmarked && (answerLanguage === "sql" || answerLanguage === "html") && leader) {
         const java = results.find((r) => languageOfResult(r) === "java");
-        if (java && rankScore(java) * JAVA_FIRST_MARGIN >= rankScore(results[0])) answerLanguage = "java";
+        if (java && rankScore(java) * JAVA_FIRST_MARGIN >= rankScore(leader)) answerLanguage = "java";
       }
       const seen = new Set<string>();
       const out: ScoredPassage[] = [];

@@ -333,3 +333,53 @@ describe("questions that show their language only by their words", () => {
     expect(ids("sort arraylist of students by marks descending")[0]?.startsWith("java-programming--")).toBe(true);
   });
 });
+
+describe("questions that show their language by a learner's everyday words for it", () => {
+  // [question, the language read, or undefined for none]
+  it.each([
+    // An array literal with JavaScript's array methods; Java's indexing and a Python literal are not
+    ["my scores [9, 80, 700].sort() come out as 700, 80, 9", "javascript"],
+    ["[1, 2, 3].includes(2) is true but the same check on objects is false", "javascript"],
+    ["threads[i].join() waits forever", undefined],
+    ["[3, 1, 2].sort() prints None", "python"],
+    // Python's open() modes; Java's two-letter "rw" and quoted letters that are no mode are not
+    ['i open the log file in "a" mode but nothing shows up', "python"],
+    ["which mode do I give open() for a picture, 'rb'?", "python"],
+    ['new RandomAccessFile(file, "rw") opened read-write', undefined],
+    ['joining "a" and "b" gives ab', undefined],
+    ['open the app and press "r" to reload it', undefined],
+    // CSS's cascade; Java's rules about methods and overloading are Java's
+    ["two rules set the same color and the later one wins, why", "html"],
+    ["how is specificity worked out", "html"],
+    ["what is the rule for naming variables that we saw earlier", undefined],
+    ["what are the rules for which overriding method wins", "java"],
+    ["is there a rule for which overloaded version wins, int or long", "java"],
+    // Rows picked by a condition; a 2D array's rows are Java's
+    ["give me only the rows whose status is active", "sql"],
+    ["records where the city is empty should not be shown", "sql"],
+    ["are records whose fields are final really immutable", undefined],
+    ["in my 2d array, print the rows where the sum is over 10", "java"],
+    // Aggregates per group; rates, loops, counts inside text and Java's grouping are not SQL's
+    ["total sales per region for last year", "sql"],
+    ["for each department the average salary", "sql"],
+    ["har shehar me kitne log rehte hain", "sql"],
+    ["count how many requests per second a server can take", undefined],
+    ["how many times does a for each loop run here", undefined],
+    ["count the vowels for each word in a sentence", undefined],
+    ["har baar count ek se badh jata hai", undefined],
+    ["count words per length using streams", "java"],
+    ["count orders per customer using groupingBy", "java"],
+    // Undoing earlier changes when a later one fails: a transaction; backtracking's undone choice is not
+    ["if the insert fails, the earlier update should be rolled back too", "sql"],
+    ["in backtracking, why is the last choice undone after the call returns", undefined],
+    // Sorting empty values to one end: NULLS FIRST or LAST; Java's NPE on a null is Java's
+    ["sorting prices puts missing values at the end, can they go first", "sql"],
+    ["sorting a list with null values throws NullPointerException", "java"],
+    // Equal items keeping their order after a sort: a stable sort
+    ["if I sort employees by department, do equal ones keep their original order", "java"],
+    ["after sorting, why do my numbers stay the same", undefined],
+    ["sort by name ORDER BY: do the same names stay in the order they were inserted?", "sql"],
+  ])("reads %j as %s", (question, language) => {
+    expect(detectLanguage(question)).toBe(language);
+  });
+});

@@ -269,11 +269,25 @@ export function exactTerms(question: string): string[] {
 }
 
 /**
+ * An aggregate over groups, in either order: "how many products per category", "for every city the
+ * average age". Not a rate ("per second"), a loop ("for each loop", Hinglish "har baar": every time)
+ * nor a count inside text ("for each word", "per line"), which Java's and Python's strings do.
+ */
+function perGroup(): RegExp {
+  const aggregate = String.raw`\b(count|how many|number of|average|avg|sum|total|kitne|kitni|kitna)\b`;
+  const notAGroup = String.raw`(second|minute|hour|ms|millisecond|time|baar|bar|loop|iteration|word|letter|character|char|vowel|digit|line)s?\b`;
+  const group = String.raw`\b(per|for each|for every|har)\s+(?!${notAGroup})\w+\b`;
+  return new RegExp(`${aggregate}[^.?!]*${group}|${group}[^.?!]*${aggregate}`, "i");
+}
+
+/**
  * What a question shows of its language when it names none: pasted errors and code that only one of
  * the editor's languages has. The kingdom's main course is Java, so a question that shows nothing of
  * Python or JavaScript is read as a Java question (it may still get SQL, HTML, git or design lessons).
  * The first sign that matches decides, in this order: JSX holds HTML tags, so JavaScript comes before
- * HTML; Java's words come before SQL's lower-case clauses. Signs whose case matters are matched as
+ * HTML; Java's words come before SQL's lower-case clauses and before the everyday words learners use
+ * for Python's files, CSS's cascade and SQL's tables, so that a question that names a list, an array
+ * or a stream stays Java's. Signs whose case matters are matched as
  * written (JSX's tags, SQL's capitals, PostgreSQL's "ERROR:", Python's None), the others in any case.
  */
 const LANGUAGE_SIGNS: [string, RegExp][] = [
@@ -293,6 +307,13 @@ const LANGUAGE_SIGNS: [string, RegExp][] = [
     "javascript",
     /(?<![\w>])<[A-Z]\w*(\s+\w+=|\s*\/>)|<\/[A-Z]\w*>|\b(className|onClick|onChange|onSubmit|DOM)\b|<[a-z]\w*[^<>]*>[^<]*\{[^{}]*\}|<[a-z]\w*[^<>]*=\{|\breturn\s*\(?\s*<[a-z]/,
   ],
+  // An array literal with one of JavaScript's array methods: `[10, 9, 1].sort()` compares as text
+  // there. Java writes no such literal, and Python's lists have no map, filter, push or includes
+  // (nor does a sorted literal keep anything in Python). `grid[0].length` indexes, it is no literal.
+  [
+    "javascript",
+    /(?<![\w\])])\[[^[\]]*\]\.(sort|map|filter|forEach|reduce|join|includes|push|indexOf|find|some|every)\(/,
+  ],
   // SQL's keywords written in capitals, and PostgreSQL's own error lines.
   ["sql", /\bERROR:\s|\b(SELECT|UPDATE|DELETE FROM|INSERT INTO|GROUP BY|ORDER BY|WHERE|FROM|JOIN|NULLS)\b/],
   // A whole tag as written, in lower case (Java's List<A> is not an <a>).
@@ -308,12 +329,42 @@ const LANGUAGE_SIGNS: [string, RegExp][] = [
   // Java's code and the words of its lessons: a "table" or "rows" of an int[][] is not SQL's.
   [
     "java",
-    /\w\[\]|\w\[\w+\]\[\w+\]|\bnew \w+\s*[[<]|System\.out|\b(arrays?|arraylist|hashmap|hashset|linkedlist|scanner|comparator|comparable|collectors?|methods?|exceptions?|streams?|javac|compiler|generics?|interfaces?|inheritance)\b|\blists?\b(?! items?\b| style)/i,
+    /\w\[\]|\w\[\w+\]\[\w+\]|\bnew \w+\s*[[<]|System\.out|\b(arrays?|arraylist|hashmap|hashset|linkedlist|scanner|comparator|comparable|collectors?|groupingby|methods?|overload(s|ed|ing)?|exceptions?|streams?|javac|compiler|generics?|interfaces?|inheritance)\b|\blists?\b(?! items?\b| style)/i,
+  ],
+  // Equal items that keep their earlier order after a sort: a stable sort, which the sorting
+  // algorithms teach (ORDER BY promises no order among ties). After SQL's capitals, before its words.
+  [
+    "java",
+    /\bstable sort|\bsort\w*\b[^.?!]*\b(same|equal)\b[^.?!]*\b(stay|stays|keep|keeps|remain|remains)\b[^.?!]*\border\b/i,
+  ],
+  // A file or a mode given as one quoted letter, "w", "a", "r+" or "rb": Python's open(). Java names
+  // its writers and options instead (and RandomAccessFile's "rw" is two letters). After Java's words.
+  ["python", /(\bfiles?\b|\bmode\b|\bopen\()[^.?!]*(["'])[rwax]b?\+?\2|(["'])[rwax]b?\+?\3[^.?!]*\b(files?|mode)\b/i],
+  // CSS's cascade: a rule that wins or loses to another, by specificity, by !important or by coming
+  // later in the file. After Java's words, whose methods and overloads have rules of their own.
+  [
+    "html",
+    /\bspecificity\b|!important\b|\brules?\b[^.?!]*\b(wins?|winning|loses?|losing|beats?|(later|earlier|lower|higher) (in|up|down) the (file|sheet|stylesheet|page))\b/i,
   ],
   // Clauses only SQL has; "group by" is left out, Java's streams group too.
   [
     "sql",
     /\b(order by|where clause|having clause|(inner|left|right|full|outer) join|primary key|foreign key|seq scan|query plan)\b|\bselect\b[^.?!]*\bfrom\b|\bwhere\b[^.?!]*\bhaving\b|\bhaving\b[^.?!]*\bwhere\b/i,
+  ],
+  // The rest of SQL's plain words, read only when no Java word came before them. Rows or records
+  // picked "where" something holds (a 2D array's rows were Java's above; Java's records "whose"
+  // fields are final are not picked by a condition).
+  ["sql", /\brows?\s+(where|whose)\b|\brecords?\s+where\b/i],
+  // A count, sum or average per group, GROUP BY's work: "per category", "for every city", Hinglish
+  // "har city me kitne". A count per key in Java names its map, stream or groupingBy, read above.
+  ["sql", perGroup()],
+  // Changes that must be undone together when a later one fails: a transaction and its ROLLBACK.
+  ["sql", /\bfail\w*\b[^.?!]*\b(undone|rolled back)\b/i],
+  // Sorting that puts the empty values first or last: NULLS FIRST / NULLS LAST. Java's and Python's
+  // sorts throw on a null or None, and JavaScript's always puts undefined last.
+  [
+    "sql",
+    /\bsort\w*\b[^.?!]*\b(nulls|(empty|blank|missing|null) (ones|values|cells|fields|entries))\b[^.?!]*\b(top|first|bottom|last|end)\b/i,
   ],
 ];
 

@@ -95,6 +95,10 @@ export default defineConfig({
       DATABASE_URL: "",
       // The review deck's test clock: a request's X-Test-Clock-Days moves "today" ahead (decision 0026).
       TEST_CLOCK: "1",
+      // The sandbox's uids apart from the unit tests' (which run at the same time, on 65534 down to
+      // 65055: apps/server/test/harness.ts): a process limit counts per uid, and their checks that
+      // nothing is left running look at their own uids.
+      RUNNER_UID_BASE: "65050",
     },
   },
 });

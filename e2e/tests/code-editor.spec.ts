@@ -178,10 +178,12 @@ test.describe("code editor on /playground", () => {
     page.on("request", (req) => requested.push(req.url()));
     await gotoAndSettle(page, "/playground");
     await chooseLanguage(page, "Python");
+    // Python starts loading the moment it is chosen, and says so (on a busy machine it may be ready
+    // before Execute is clicked, so the progress is looked for here, not after the click).
+    await expect(page.getByRole("status")).toContainText("Loading Python");
     await expect(page.locator(".cm-content")).toContainText("# Write your Python code here");
 
     await execute(page).click();
-    await expect(page.getByRole("status")).toContainText("Loading Python");
     await expect(output(page)).toHaveText("Hello, Kingdom of Code!", { timeout: 120_000 });
 
     await setCode(page, 'import sys\nname = "Merlin"\nprint(f"Hail, {name}!")\nprint("warning", file=sys.stderr)');

@@ -76,22 +76,16 @@ export function CodeEditorFrame({
           >
             {controls.running ? "Running..." : "Execute"}
           </button>
-          <button
-            type="button"
-            className="btn btn-outline btn-small"
-            onClick={controls.onClear}
-            disabled={!controls.onClear}
-          >
-            Clear
-          </button>
-          <button
-            type="button"
-            className="btn btn-outline btn-small"
-            onClick={controls.onReset}
-            disabled={!controls.onReset}
-          >
-            Reset
-          </button>
+          {(
+            [
+              ["Clear", controls.onClear],
+              ["Reset", controls.onReset],
+            ] as const
+          ).map(([label, action]) => (
+            <button key={label} type="button" className="btn btn-outline btn-small" onClick={action} disabled={!action}>
+              {label}
+            </button>
+          ))}
         </div>
       </div>
       {editor}

@@ -62,8 +62,12 @@ export function useLessonAddress(courseId: string, materials: MaterialSummary[])
     // Whether the row has been brought into view once (the observer's first call comes before that).
     let placed = false;
     const place = () => {
-      scrollToLesson(expanded);
       placed = true;
+      // The lesson's text may have been at hand at once: its example then already has the focus and
+      // its place on screen (lesson-body), and moving the row to the top would take it away.
+      const row = document.getElementById(`material-${expanded}`);
+      if (focusExample && row?.contains(document.activeElement)) return;
+      scrollToLesson(expanded);
     };
     let frame = requestAnimationFrame(place);
     // An address that asks for the lesson's first example: the lesson scrolls to that example and

@@ -95,9 +95,9 @@ export default defineConfig({
       DATABASE_URL: "",
       // The review deck's test clock: a request's X-Test-Clock-Days moves "today" ahead (decision 0026).
       TEST_CLOCK: "1",
-      // The sandbox's uids apart from the unit tests' (which run at the same time, on 65534 down to
-      // 65055: apps/server/test/harness.ts): a process limit counts per uid, and their checks that
-      // nothing is left running look at their own uids.
+      // The sandbox's uids apart from the unit tests' (65534 down to 65055: apps/server/test/harness.ts),
+      // so both suites can run at once on one machine: a process limit counts per uid, and the unit
+      // tests' checks that nothing is left running look at their own uids.
       RUNNER_UID_BASE: "65050",
     },
   },

@@ -177,6 +177,9 @@ test.describe("the old session", () => {
     await gotoAndSettle(page, "/login");
     await page.getByRole("link", { name: "Forgot Password?" }).click();
     await expect(page).toHaveURL(/\/forgot-password$/);
+    // The address changes before the page's code has loaded; until then the login form, with its
+    // own Email field, is still on screen.
+    await expect(page.getByRole("heading", { level: 1, name: "Forgot Password" })).toBeVisible();
     await page.getByLabel("Email").fill(account.email);
     await page.getByRole("button", { name: "Send Reset Link" }).click();
     await expect(page.getByText("Password reset link sent to your email!")).toBeVisible();

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
-import { CodeEditorFrameLoading, type EditorLanguage } from "./code-editor/code-editor-frame";
+import { CodeEditorFrameLoading } from "./code-editor/code-editor-frame";
+import type { EditorLanguage } from "./code-editor/languages";
 import "./lazy-code-editor.css";
 
 /** The editor (CodeMirror and its runners) loads only when a page actually shows it. */

@@ -1,9 +1,7 @@
 import { DEFAULT_JAVA_VERSION, type JavaVersion, javaVersion } from "@koc/shared";
 import type { ReactNode } from "react";
-import { JAVA_VERSION_LABELS } from "./languages";
+import { type EditorLanguage, JAVA_VERSION_LABELS } from "./languages";
 import "./code-editor.css";
-
-export type EditorLanguage = "java" | "javascript" | "python";
 
 /** Without its handlers, a control is drawn disabled (while the editor loads). */
 export interface EditorControls {

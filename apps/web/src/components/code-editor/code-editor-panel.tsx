@@ -6,9 +6,9 @@ import { useShareWithMentor } from "../../lib/mentor-context";
 import { execute } from "../../lib/run/execute";
 import { preloadPython } from "../../lib/run/run-python";
 import { useSession } from "../../lib/session";
-import { CodeEditorFrame, type EditorLanguage } from "./code-editor-frame";
+import { CodeEditorFrame } from "./code-editor-frame";
 import { CodeMirror } from "./code-mirror";
-import { defaultSample } from "./languages";
+import { defaultSample, type EditorLanguage } from "./languages";
 
 export interface CodeEditorPanelProps {
   /** java (default), javascript or python; anything else answers Language not supported yet. */

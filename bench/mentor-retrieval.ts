@@ -4,6 +4,8 @@
  * recall@1 and recall@3 for both halves and the share of questions answered (in the top 3) from another
  * course's language that the question did not name. Only this bench reads the held-out file.
  * Run: npm run bench:mentor -w @koc/bench   (add --misses to list the development questions it got wrong)
+ * While tuning, add --dev: only the development half is asked, so the held-out figure is not watched
+ * from change to change (each look at it spends a little of what it can tell).
  */
 import { readFileSync } from "node:fs";
 import { buildApp } from "../apps/server/src/app.js";
@@ -12,9 +14,10 @@ import { readCatalogue, seedCatalogue } from "../apps/server/src/db/seed.js";
 import { crossLanguage, type EvalQuestion, parseQuestions } from "../apps/server/src/modules/mentor/eval/questions.js";
 
 const read = (url: URL) => parseQuestions(readFileSync(url, "utf8"));
+const developmentOnly = process.argv.includes("--dev");
 const halves: [string, EvalQuestion[]][] = [
   ["development", read(new URL("../apps/server/src/modules/mentor/eval/dev-questions.txt", import.meta.url))],
-  ["held-out", read(new URL("./mentor-held-out.txt", import.meta.url))],
+  ...(developmentOnly ? [] : [["held-out", read(new URL("./mentor-held-out.txt", import.meta.url))] as [string, EvalQuestion[]]]),
 ];
 const showMisses = process.argv.includes("--misses");
 

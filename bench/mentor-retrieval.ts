@@ -17,7 +17,9 @@ const read = (url: URL) => parseQuestions(readFileSync(url, "utf8"));
 const developmentOnly = process.argv.includes("--dev");
 const halves: [string, EvalQuestion[]][] = [
   ["development", read(new URL("../apps/server/src/modules/mentor/eval/dev-questions.txt", import.meta.url))],
-  ...(developmentOnly ? [] : [["held-out", read(new URL("./mentor-held-out.txt", import.meta.url))] as [string, EvalQuestion[]]]),
+  ...(developmentOnly
+    ? []
+    : [["held-out", read(new URL("./mentor-held-out.txt", import.meta.url))] as [string, EvalQuestion[]]]),
 ];
 const showMisses = process.argv.includes("--misses");
 

@@ -17,7 +17,7 @@ import {
 import { findJdk } from "./jdk.js";
 import { programSources } from "./projects.js";
 import { correctIsUniquelyLongest, positionBounds, quizBalanceProblems, quizStats } from "./quiz-checks.js";
-import { has, PYTHON, runPrograms } from "./run-programs.js";
+import { compileJava, has, PYTHON, QUICK_JVM_FLAGS, runPrograms } from "./run-programs.js";
 import { courseFrontMatter, type ExerciseEntry } from "./schema.js";
 import {
   codeQuestionProblems,
@@ -333,17 +333,12 @@ function compileEveryExample(java: string, release: 17 | 21): void {
     const examples = writeExamples(root, release);
     expect(examples.length).toBeGreaterThan(0);
     const where = new Map(examples.map((e) => [e.dir, e.where]));
-    const out = execFileSync(
+    const failed = compileJava(
+      examples.map((e) => e.dir),
       java,
-      [join(contentRoot, "tools", "CompileAll.java"), `--release=${release}`, ...examples.map((e) => e.dir)],
-      { encoding: "utf8", maxBuffer: 64 * 1024 * 1024, stdio: ["ignore", "pipe", "pipe"] },
+      release,
     );
-    const failures = out
-      .split("\n")
-      .filter((line) => line.startsWith("FAIL "))
-      .map((line) => where.get(line.slice(5)) ?? line);
-    expect(failures).toEqual([]);
-    expect(out).toMatch(new RegExp(`compiled ${examples.length}, failed 0`));
+    expect([...failed].map((dir) => where.get(dir) ?? dir)).toEqual([]);
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
@@ -356,7 +351,12 @@ function runEveryCodeQuestion(java: string, release: 17 | 21): void {
     expect(jobs.length).toBeGreaterThan(0);
     const out = execFileSync(
       java,
-      [join(contentRoot, "tools", "RunAll.java"), `--release=${release}`, ...jobs.map((j) => j.dir)],
+      [
+        ...QUICK_JVM_FLAGS,
+        join(contentRoot, "tools", "RunAll.java"),
+        `--release=${release}`,
+        ...jobs.map((j) => j.dir),
+      ],
       { encoding: "utf8", maxBuffer: 64 * 1024 * 1024, stdio: ["ignore", "pipe", "pipe"] },
     );
     const results = new Map(

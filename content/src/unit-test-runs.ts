@@ -19,7 +19,7 @@ import {
   TEST_FILES,
 } from "@koc/shared/unit-tests";
 import { contentRoot } from "./paths.js";
-import { mapLimit, PARALLEL_RUNS, PYTHON, runProcess } from "./run-programs.js";
+import { compileJava, mapLimit, PARALLEL_RUNS, PYTHON, QUICK_JVM_FLAGS, runProcess } from "./run-programs.js";
 import type { ExerciseEntry, TrialFile } from "./schema.js";
 
 export const JUNIT_JAR = "/usr/share/java/junit-platform-console-standalone.jar";
@@ -110,23 +110,7 @@ function runJava(suites: Suite[], groups: number[][], java: string, release: num
       writeFileSync(join(dir, `${s.exercise.tests?.className}.java`), s.exercise.tests?.code ?? "");
       return dir;
     });
-    const compiled = execFileSync(
-      java,
-      [
-        join(contentRoot, "tools", "CompileAll.java"),
-        `--release=${release}`,
-        `--classpath=${JUNIT_JAR}`,
-        harness,
-        ...dirs,
-      ],
-      { encoding: "utf8", maxBuffer: 64 * 1024 * 1024, stdio: ["ignore", "pipe", "pipe"] },
-    );
-    const failed = new Set(
-      compiled
-        .split("\n")
-        .filter((l) => l.startsWith("FAIL "))
-        .map((l) => l.slice(5)),
-    );
+    const failed = compileJava([harness, ...dirs], java, release, JUNIT_JAR);
     if (failed.has(harness)) throw new Error("the unit-test harness does not compile");
     const outcomes: SuiteOutcome[] = suites.map(() => ({ statuses: {}, problem: "does not compile with its tests" }));
     for (const group of groups) {
@@ -136,8 +120,7 @@ function runJava(suites: Suite[], groups: number[][], java: string, release: num
       const out = execFileSync(
         java,
         [
-          "-XX:TieredStopAtLevel=1",
-          "-XX:+UseSerialGC",
+          ...QUICK_JVM_FLAGS,
           "-cp",
           `${harness}:${JUNIT_JAR}`,
           JAVA_HARNESS_CLASS,

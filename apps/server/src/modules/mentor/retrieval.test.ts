@@ -12,7 +12,10 @@ import {
   detectLanguage,
   exactTerms,
   type LessonIndex,
+  normalizeTerm,
   operatorNames,
+  operatorSymbols,
+  phraseWords,
   splitPassages,
 } from "./retrieval.js";
 
@@ -381,5 +384,106 @@ describe("questions that show their language by a learner's everyday words for i
     ["sort by name ORDER BY: do the same names stay in the order they were inserted?", "sql"],
   ])("reads %j as %s", (question, language) => {
     expect(detectLanguage(question)).toBe(language);
+  });
+});
+
+describe("plurals in -es", () => {
+  it("folds classes, boxes and matches to their singular, and leaves cases, notes and bytes to the plain -s rule", () => {
+    expect(["classes", "boxes", "matches", "wishes", "indexes"].map(normalizeTerm)).toEqual([
+      "class",
+      "box",
+      "match",
+      "wish",
+      "index",
+    ]);
+    expect(["cases", "notes", "bytes", "class", "status"].map(normalizeTerm)).toEqual([
+      "case",
+      "note",
+      "byte",
+      "class",
+      "status",
+    ]);
+  });
+
+  it("lets 'class' find a lesson titled with 'Classes'", () => {
+    expect(ids("how is a class different from an object made from it", { courseId: "java-programming" })).toContain(
+      "java-programming--classes-and-objects",
+    );
+  });
+});
+
+describe("operators written as symbols the word index cannot see", () => {
+  it("picks out ===, !==, &&, ||, ?? and ?. but not a question mark or a lone =", () => {
+    expect(operatorSymbols("if (a !== b && c) return")).toEqual(["!==", "&&"]);
+    expect(operatorSymbols("name = user?.profile ?? 'guest'")).toEqual(["?.", "??"]);
+    expect(operatorSymbols("is it ok? x = 5. and a | b")).toEqual([]);
+  });
+
+  it("finds the lesson whose prose or heading names the symbol", () => {
+    const onJs = { courseId: "javascript-fundamentals", language: "javascript" };
+    expect(ids("should x === y be used instead of x == y", onJs)[0]).toBe(
+      "javascript-fundamentals--data-types-and-operators",
+    );
+    expect(ids("what do && and || mean", { courseId: "java-programming", language: "java" })).toContain(
+      "java-programming--operators",
+    );
+    // The same question without its symbols has nothing to find them by.
+    expect(ids("should x be used instead of y", onJs)[0]).not.toBe("javascript-fundamentals--data-types-and-operators");
+  });
+});
+
+describe("everyday phrases and Hinglish's little words", () => {
+  it("reads a parent or base class as a superclass and a child or derived class as a subclass", () => {
+    expect(phraseWords("does a derived class see the base class fields")).toEqual(["superclass", "subclass"]);
+    expect(phraseWords("the parent element of a div and a child process")).toEqual([]);
+    expect(ids("base class ke fields derived class me kaise aate hai")).toContain("java-programming--inheritance");
+  });
+
+  it("takes a count, sum or average per group for a grouping, not a rate or a per-word count", () => {
+    expect(phraseWords("sum of the sales for every region")).toContain("grouping aggregate");
+    expect(phraseWords("how many requests per second can it serve")).toEqual([]);
+    expect(phraseWords("count the letters for each word")).toEqual([]);
+    expect(ids("sum of the sales for every region", { courseId: "sql-databases" })[0]).toBe(
+      "sql-databases--aggregates-and-group-by",
+    );
+  });
+
+  it("searches Hinglish verbs by their English meaning and leaves out its postpositions", () => {
+    // "the last element of the array: how do I get it" - sirf/nikalna carry the meaning, ka/se do not.
+    const got = ids("array ka sirf aakhri element kaise nikale");
+    expect(got.some((id) => id.startsWith("java-programming--arrays"))).toBe(true);
+  });
+});
+
+describe("errors the curated table knows", () => {
+  it("points a pasted error at the lesson the table names, in the question's language", () => {
+    expect(
+      ids('Exception in thread "main" java.lang.NullPointerException at Shop.total(Shop.java:12)', {
+        courseId: "java-programming",
+      }),
+    ).toContain("java-programming--classes-and-objects");
+  });
+
+  it("does not take another language's entry for the same error name", () => {
+    const got = ids("TypeError: 'int' object is not subscriptable", {
+      courseId: "python-programming",
+      language: "python",
+    });
+    expect(got.every((id) => id.startsWith("python-programming--"))).toBe(true);
+  });
+});
+
+describe("a browser console's uncaught error", () => {
+  it.each([
+    ["Uncaught ReferenceError: total is not defined", "javascript"],
+    ["Uncaught (in promise) Error: request failed", "javascript"],
+    ["Uncaught TypeError: items is not iterable", "javascript"],
+  ])("reads %j as %s", (question, language) => {
+    expect(detectLanguage(question)).toBe(language);
+  });
+
+  it("does not read Java's uncaught exceptions as JavaScript", () => {
+    expect(detectLanguage("what happens to an uncaught exception in a thread")).not.toBe("javascript");
+    expect(detectLanguage("uncaught TypeError in my handler")).not.toBe("javascript");
   });
 });

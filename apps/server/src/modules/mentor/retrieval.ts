@@ -1,5 +1,6 @@
 import { codeBlocks, parseMarkdown, proseOf, type RootContent, sections } from "@koc/shared/markdown";
 import MiniSearch, { type SearchResult } from "minisearch";
+import { knownError } from "./explain/table.js";
 import { HINGLISH } from "./voice.js";
 
 /**
@@ -71,13 +72,57 @@ const EXPAND = new Map<string, string[]>([
   ["chalta", ["run"]],
   ["chalti", ["run"]],
   ["galti", ["mistake", "error"]],
+  ["galat", ["wrong", "mistake"]],
+  ["pehla", ["first"]],
+  ["pehli", ["first"]],
+  ["sirf", ["only"]],
+  ["kitne", ["count"]],
+  ["kitna", ["count"]],
+  ["kitni", ["count"]],
+  ["milta", ["get"]],
+  ["milte", ["get"]],
+  ["milti", ["get"]],
+  ["milega", ["get"]],
+  ["nikale", ["find", "get"]],
+  ["nikalna", ["find", "get"]],
+  ["nikalo", ["find", "get"]],
+  ["dhundhe", ["find", "search"]],
+  ["dhundhna", ["find", "search"]],
+  ["dhundo", ["find", "search"]],
+  ["hatana", ["remove", "delete"]],
+  ["hatao", ["remove", "delete"]],
+  ["jodna", ["join", "add"]],
+  ["jodo", ["join", "add"]],
+  ["dikhana", ["show", "display"]],
+  ["dikhao", ["show", "display"]],
+  ["fark", ["difference"]],
+  ["farak", ["difference"]],
+  ["ulta", ["reverse"]],
+  ["rukna", ["stop", "pause"]],
+  ["ruke", ["stop", "pause"]],
+  ["rukta", ["stop", "pause"]],
+  ["baante", ["split", "divide"]],
+  ["baantna", ["split", "divide"]],
+  ["gayab", ["missing", "disappear"]],
 ]);
+
+/**
+ * Hindi's postpositions and little words in Latin letters ("child class ko parent class ke methods"):
+ * stop words of a question, with HINGLISH's. English's "me" and "do" are stop words already.
+ */
+const HINDI_LITTLE = new Set(
+  "ko ke ki ka se mein jo ek bhi hi pe par na wale wala wali jaise jaisa liye andar bahar neeche upar saath baad pehle abhi ab kare karu kiya karke hu ho raha".split(
+    " ",
+  ),
+);
 
 /** Lower-case, drop stop words, fold simple plurals: the same for documents and questions. */
 export function normalizeTerm(term: string): string | null {
   const t = term.toLowerCase().replace(/'s$/, "");
   if (t.length < 2 || STOP.has(t) || !/[a-z]/.test(t)) return null;
   if (t.length > 4 && t.endsWith("ies")) return `${t.slice(0, -3)}y`;
+  // classes, boxes, matches, wishes: the plural adds "es" after s, x, ch or sh.
+  if (t.length > 4 && /(ss|x|ch|sh)es$/.test(t)) return t.slice(0, -2);
   if (t.length > 4 && t.endsWith("s") && !t.endsWith("ss") && !t.endsWith("us")) return t.slice(0, -1);
   return t;
 }
@@ -87,7 +132,7 @@ function queryTerm(term: string): string[] | null {
   const expanded = EXPAND.get(word);
   // Hindi's function words in Latin letters ("hai", "kaise") are a question's stop words too; the
   // lessons are in English, so left in they only find look-alikes by prefix or typo tolerance.
-  if (!expanded && HINGLISH.has(word) && !ENGLISH_TOO.has(word)) return null;
+  if (!expanded && (HINGLISH.has(word) || HINDI_LITTLE.has(word)) && !ENGLISH_TOO.has(word)) return null;
   const t = normalizeTerm(word);
   const terms = [t, ...(expanded ?? []).map(normalizeTerm)].filter((x): x is string => x !== null);
   return terms.length > 0 ? terms : null;
@@ -115,7 +160,20 @@ const OPERATOR_WORDS: [RegExp, string][] = [
  * "bar" of a navigation bar; operators' symbols bring their names.
  */
 const questionText = (question: string) =>
-  [question.replace(/\bba?ar\s+ba?ar\b/gi, "baar"), ...operatorNames(question)].join(" ");
+  [question.replace(/\bba?ar\s+ba?ar\b/gi, "baar"), ...operatorNames(question), ...phraseWords(question)].join(" ");
+
+/** Everyday phrases for what lessons name with one word: a parent class is a superclass. */
+const PHRASE_WORDS: [RegExp, string][] = [
+  [/\b(parent|base)\s+class/i, "superclass"],
+  [/\b(child|derived)\s+class/i, "subclass"],
+];
+
+export function phraseWords(question: string): string[] {
+  const words = PHRASE_WORDS.filter(([phrase]) => phrase.test(question)).map(([, w]) => w);
+  // A count or an average per group is a grouping: SQL's GROUP BY, Java's groupingBy.
+  if (perGroup().test(question)) words.push("grouping aggregate");
+  return words;
+}
 
 /** The names of the operators a question shows by their symbols. */
 export function operatorNames(question: string): string[] {
@@ -269,6 +327,17 @@ export function exactTerms(question: string): string[] {
 }
 
 /**
+ * Operators made of symbols that the word index cannot see: `===`, `&&`, `||`, `??`, `?.`. A lesson
+ * that names one in its prose or a heading ("Comparing Values: == versus ===") teaches it; code that
+ * merely uses it does not count.
+ */
+export function operatorSymbols(question: string): string[] {
+  const found = new Set<string>();
+  for (const m of question.matchAll(/!==|===|&&|\|\||\?\?|\?\.(?=\w)/g)) found.add(m[0]);
+  return [...found];
+}
+
+/**
  * An aggregate over groups, in either order: "how many products per category", "for every city the
  * average age". Not a rate ("per second"), a loop ("for each loop", Hinglish "har baar": every time)
  * nor a count inside text ("for each word", "per line"), which Java's and Python's strings do.
@@ -291,6 +360,10 @@ function perGroup(): RegExp {
  * written (JSX's tags, SQL's capitals, PostgreSQL's "ERROR:", Python's None), the others in any case.
  */
 const LANGUAGE_SIGNS: [string, RegExp][] = [
+  // A browser console's report of an error nothing caught: "Uncaught TypeError: ...", "Uncaught (in
+  // promise)". Python's tracebacks never say it; Java says "Exception in thread". First, since the
+  // message after it may read like Python's ("... is not iterable").
+  ["javascript", /\bUncaught (\(in promise\)|[A-Z]\w*Error\b)/],
   [
     "python",
     /\b(IndentationError|KeyError|NameError|IndexError|ZeroDivisionError|ValueError|Traceback|def|elif|self|__init__|dict|dictionary|tuple|comprehension|pip|f-?string|NoneType|unhashable type|positional arguments?)\b|\bTypeError: can only|\.py\b|(?<![.\w])range\(|object is not (subscriptable|callable|iterable)|<generator object|@dataclass|\b__\w+__\b|(?<![.\w])print\(|\bf["'][^"']*\{|\{[^{}]*:[<>^]?\d*\.\d+f\}/i,
@@ -473,6 +546,22 @@ export function buildIndex(lessons: LessonSource[]) {
           exactByLesson.set(m, (exactByLesson.get(m) ?? 0) + (weight * Math.min(3, times)) / 3);
         }
       }
+      // A symbol in a heading is what the section teaches; in prose, one mention among others.
+      for (const symbol of operatorSymbols(question)) {
+        const lessons = new Map<string, number>();
+        for (const p of passages) {
+          const times = p.section.includes(symbol) ? 3 : p.text.includes(symbol) ? 1 : 0;
+          if (times > (lessons.get(p.materialId) ?? 0)) lessons.set(p.materialId, times);
+        }
+        const weight = 3 / Math.sqrt(Math.max(1, lessons.size));
+        for (const [m, times] of lessons) exactByLesson.set(m, (exactByLesson.get(m) ?? 0) + (weight * times) / 3);
+      }
+      // An error the curated table knows (the one "Explain this error" uses) points at the section
+      // that teaches it, in the question's language.
+      const tableLanguage =
+        programming === "java" || programming === "python" || programming === "javascript" ? programming : undefined;
+      const known = tableLanguage ? knownError(tableLanguage, question) : undefined;
+      if (known) exactByLesson.set(known.materialId, (exactByLesson.get(known.materialId) ?? 0) + 0.5);
       const results: SearchResult[] = search.search(questionText(question), {
         filter: (r: SearchResult) => {
           const p = byId.get(Number(r.id));

@@ -487,3 +487,22 @@ describe("a browser console's uncaught error", () => {
     expect(detectLanguage("uncaught TypeError in my handler")).not.toBe("javascript");
   });
 });
+
+describe("React's state and Python's skipping loop, read by their words", () => {
+  it.each([
+    // React keeps values in state; Java and Python speak of an object's state
+    ["where do i keep the form values, in state or in a ref", "javascript"],
+    ["the list from state is stale after i click", "javascript"],
+    ["why are two state updates in a row only counted once", "javascript"],
+    ["the state of an object after its constructor runs", undefined],
+    ["a thread's state when it waits on a lock", undefined],
+    // Removing inside a for loop over a list and items skipped: Python's for-in; an index loop or an
+    // exception is Java's
+    ["i remove the bad names from my list in a for loop but a few get skipped", "python"],
+    ["for loop with i++ removes from the list and skips the next index", "java"],
+    ["removing from a list in a for loop throws ConcurrentModificationException instead of skipping", "java"],
+    ["why does my for loop skip the last item of the list", "java"],
+  ])("reads %j as %s", (question, language) => {
+    expect(detectLanguage(question)).toBe(language);
+  });
+});

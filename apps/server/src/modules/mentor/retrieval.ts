@@ -364,6 +364,13 @@ const LANGUAGE_SIGNS: [string, RegExp][] = [
   // promise)". Python's tracebacks never say it; Java says "Exception in thread". First, since the
   // message after it may read like Python's ("... is not iterable").
   ["javascript", /\bUncaught (\(in promise\)|[A-Z]\w*Error\b)/],
+  // Items skipped, without an error, after removing from a list inside a for loop that has no index:
+  // Python's for-in. Java's for-each throws ConcurrentModificationException instead, and an index
+  // loop (i++, an index) says so. Before Java's words, which name the list.
+  [
+    "python",
+    /^(?![^]*(\bindex|\bi\+\+|\(int\b|Exception|\bjava\b))(?=[^]*\bfor\b[^.?!]*\bloop)(?=[^]*\bremov\w*\b[^.?!]*\blist)[^]*\bskip/i,
+  ],
   [
     "python",
     /\b(IndentationError|KeyError|NameError|IndexError|ZeroDivisionError|ValueError|Traceback|def|elif|self|__init__|dict|dictionary|tuple|comprehension|pip|f-?string|NoneType|unhashable type|positional arguments?)\b|\bTypeError: can only|\.py\b|(?<![.\w])range\(|object is not (subscriptable|callable|iterable)|<generator object|@dataclass|\b__\w+__\b|(?<![.\w])print\(|\bf["'][^"']*\{|\{[^{}]*:[<>^]?\d*\.\d+f\}/i,
@@ -379,6 +386,12 @@ const LANGUAGE_SIGNS: [string, RegExp][] = [
   [
     "javascript",
     /(?<![\w>])<[A-Z]\w*(\s+\w+=|\s*\/>)|<\/[A-Z]\w*>|\b(className|onClick|onChange|onSubmit|DOM)\b|<[a-z]\w*[^<>]*>[^<]*\{[^{}]*\}|<[a-z]\w*[^<>]*=\{|\breturn\s*\(?\s*<[a-z]/,
+  ],
+  // React's state as a place values are kept in: "keep it in state", "read from state", "component
+  // state", "state updates", setState. Java and Python speak of an object's state, with an article.
+  [
+    "javascript",
+    /\b(in|into|from|to) state\b|\b(component|local) state\b|\bstate (variables?|updates?|setters?)\b|\bset\s?state\b/i,
   ],
   // An array literal with one of JavaScript's array methods: `[10, 9, 1].sort()` compares as text
   // there. Java writes no such literal, and Python's lists have no map, filter, push or includes

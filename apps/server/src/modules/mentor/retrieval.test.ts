@@ -175,7 +175,7 @@ describe("the page and the language", () => {
       lesson(
         "java-programming",
         "formatting",
-        "## Padding numbers\nString.format pads a number to a width, with leading zeros when the format asks for them.",
+        "## Padding numbers\nprintf pads a number to a width, with leading zeros when the pattern asks for them.",
       ),
     ]);
     const found = small.search("leading zeros", { limit: 3 }).map((h) => h.passage.courseId);
@@ -504,5 +504,66 @@ describe("React's state and Python's skipping loop, read by their words", () => 
     ["why does my for loop skip the last item of the list", "java"],
   ])("reads %j as %s", (question, language) => {
     expect(detectLanguage(question)).toBe(language);
+  });
+});
+
+describe("everyday phrases and shapes of code bring the words lessons use", () => {
+  // [question, the words it brings, or undefined for none of them]
+  it.each([
+    ["interface Shape<K, V> { V get(K key); }", "generic type parameter"],
+    ["Map<String, Integer> counts = new HashMap<>();", undefined],
+    ["ArrayList<double> prices won't compile", "primitive wrapper"],
+    ["ArrayList<Double> prices", undefined],
+    ["is binary search O(log n) on a sorted array", "complexity"],
+    ["Oops, (1) failed", undefined],
+    ["Shape s = new Circle(2); s.area()", "polymorphism declared actual type"],
+    ["Scanner in = new Scanner(System.in);", undefined],
+    ["def log(msg, seen={}): seen[msg] = 1", "default mutable"],
+    ["def greet(name='you'):", undefined],
+    ["my counter went negative after a million additions", "overflow"],
+    ["how to check if a number is negative", undefined],
+    ["print a price with exactly 2 decimal places", "format"],
+    ["how many decimal digits does a double hold", undefined],
+    ["stripe every other row of a list", "nth-child"],
+    ["the task runs every second", undefined],
+    ["resize the images in the background after upload", "asynchronous queue"],
+    ["set a background image on the header", undefined],
+    ["we store the exchange rates in memory so we don't ask the api each time", "cache"],
+    ["how much memory does an int use", undefined],
+    ["concatenating strings inside a for loop is slow", "stringbuilder"],
+    ["loop over the strings of an array", undefined],
+    ["render the delete button only when the user is an admin", "conditional rendering"],
+    ["only when i click twice does it work", undefined],
+    ["a fixed set of constants for the four seasons", "enum"],
+    ["why are constants written in capitals", undefined],
+    ["count backwards from 20 in steps of 2", "loop count down decrement"],
+    ["the count went down after deleting", undefined],
+    ["print every item of a list without an index", "enhanced for"],
+    ["get the item at an index", undefined],
+  ])("reads %j", (question, words) => {
+    if (words) expect(phraseWords(question)).toContain(words);
+    else expect(phraseWords(question)).toEqual([]);
+  });
+
+  it("finds the lessons those words name", () => {
+    expect(ids("interface Shape<K, V> { V get(K key); } what are K and V", { courseId: "java-programming" })).toContain(
+      "java-programming--generics",
+    );
+    expect(ids("is binary search O(log n) on a sorted array")).toContain(
+      "data-structures-algorithms--big-o-complexity",
+    );
+    expect(ids("we keep the user profiles in memory so the database is not asked every time")).toContain(
+      "system-design--caching",
+    );
+    expect(ids("concatenating strings inside a for loop is slow")[0]).toBe(
+      "java-programming--stringbuilder-and-formatting",
+    );
+  });
+
+  it("searches a tool and an everyday word by the lesson's word", () => {
+    expect(ids("how long should a redis entry live")).toContain("system-design--caching");
+    expect(
+      ids("how do i debug a loop that runs too long", { courseId: "java-programming", language: "java" }),
+    ).toContain("java-programming--debugging-breakpoints-and-stepping");
   });
 });

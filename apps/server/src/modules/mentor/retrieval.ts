@@ -57,6 +57,10 @@ const EXPAND = new Map<string, string[]>([
   ["async", ["asynchronous", "await", "promise"]],
   ["hashmap", ["map"]],
   ["dict", ["dictionary"]],
+  ["redis", ["cache"]],
+  ["memcached", ["cache"]],
+  ["debug", ["debugger", "debugging", "breakpoint"]],
+  ["unique", ["set", "duplicate"]],
   ["ctor", ["constructor"]],
   ["grouped", ["group", "groupingby"]],
   ["grouping", ["group", "groupingby"]],
@@ -162,10 +166,37 @@ const OPERATOR_WORDS: [RegExp, string][] = [
 const questionText = (question: string) =>
   [question.replace(/\bba?ar\s+ba?ar\b/gi, "baar"), ...operatorNames(question), ...phraseWords(question)].join(" ");
 
-/** Everyday phrases for what lessons name with one word: a parent class is a superclass. */
+/**
+ * Everyday phrases and shapes of code for what lessons name with their own words: a parent class is
+ * a superclass, `<T>` a type parameter, O(log n) a complexity.
+ */
 const PHRASE_WORDS: [RegExp, string][] = [
   [/\b(parent|base)\s+class/i, "superclass"],
   [/\b(child|derived)\s+class/i, "subclass"],
+  // Code shapes: a type parameter, a primitive as a type argument, Big-O notation, a variable whose
+  // declared type is not the class it is made from, a Python default that is a list or a dict.
+  [/<\s*[A-Z]\s*(,\s*[A-Z]\s*)*>/, "generic type parameter"],
+  [/<\s*(int|double|long|char|boolean|float|short|byte)\s*>/, "primitive wrapper"],
+  [/\bO\(\s*(1|n|log|n\s*\^|n\s*\*|n2|n²)[^()]*\)/, "complexity"],
+  [/\b([A-Z]\w*)\s+[a-z]\w*\s*=\s*new\s+(?!\1\b)[A-Z]\w*\s*\(/, "polymorphism declared actual type"],
+  [/\bdef\s+\w+\([^)]*\w\s*=\s*(\[\]|\{\}|list\(\)|dict\(\))/, "default mutable"],
+  // Everyday words for an idea a lesson names.
+  [/\b(becomes?|turns?|goes|went|became|going) negative\b/i, "overflow"],
+  [/\bleading zeros?\b|\bdecimal places\b|\bdigits after the (decimal )?(point|dot)\b/i, "format"],
+  [
+    /\b(every|each) (second|other|third|2nd|3rd|alternate) (rows?|items?|elements?|lines?|child|li|boxe?s?|cards?|paragraphs?)\b|\b(odd|even|alternate) (rows|items|lines|children)\b/i,
+    "nth-child",
+  ],
+  [/\bin the background\b|\bbackground (jobs?|tasks?|workers?)\b/i, "asynchronous queue"],
+  [/\b(copy|copies|keep|kept|store|stored|save|saved|hold)\b[^.?!]*\bin memory\b/i, "cache"],
+  [
+    /(\badd\w*|\bappend\w*|\bconcat\w*|\+=)[^.?!]*\bstrings?\b[^.?!]*\bloop|\bstrings?\b[^.?!]*(\badd\w*|\bconcat\w*|\+=)[^.?!]*\bloop/i,
+    "stringbuilder",
+  ],
+  [/\b(show|render|display|hide)\w*\b[^.?!]*\bonly (if|when)\b/i, "conditional rendering"],
+  [/\b(fixed|set|list|group) of (named )?constants\b/i, "enum"],
+  [/\b(count\w*|go\w*|print\w*|loop\w*) (down|backwards?)\b|\bdown to \d/i, "loop count down decrement"],
+  [/\bwithout (an |the |using an? )?index\b/i, "enhanced for"],
 ];
 
 export function phraseWords(question: string): string[] {
@@ -369,7 +400,7 @@ const LANGUAGE_SIGNS: [string, RegExp][] = [
   // loop (i++, an index) says so. Before Java's words, which name the list.
   [
     "python",
-    /^(?![^]*(\bindex|\bi\+\+|\(int\b|Exception|\bjava\b))(?=[^]*\bfor\b[^.?!]*\bloop)(?=[^]*\bremov\w*\b[^.?!]*\blist)[^]*\bskip/i,
+    /^(?![\s\S]*(\bindex|\bi\+\+|\(int\b|Exception|\bjava\b))(?=[\s\S]*\bfor\b[^.?!]*\bloop)(?=[\s\S]*\bremov\w*\b[^.?!]*\blist)[\s\S]*\bskip/i,
   ],
   [
     "python",

@@ -567,3 +567,31 @@ describe("everyday phrases and shapes of code bring the words lessons use", () =
     ).toContain("java-programming--debugging-breakpoints-and-stepping");
   });
 });
+
+describe("primitive types compared, arrays by their brackets, a language's name", () => {
+  it.each([
+    ["short or int for a year, which is better", "primitive types"],
+    ["char vs String for one letter", undefined],
+    ["convert a long into an int", undefined],
+    ["String[] names = new String[3];", "array element index"],
+    ["scores[0] is the first score?", "array element index"],
+    ["List<String> names = List.of()", undefined],
+  ])("reads %j", (question, words) => {
+    if (words) expect(phraseWords(question)).toContain(words);
+    else
+      expect(phraseWords(question).filter((w) => w === "primitive types" || w === "array element index")).toEqual([]);
+  });
+
+  it("finds the data types lesson for primitives set side by side", () => {
+    expect(
+      ids("short or int for a year, which is better", { courseId: "java-programming", language: "java" }),
+    ).toContain("java-programming--variables-and-data-types");
+  });
+
+  it("lets a language's name pick the course without ranking the lessons that say it most", () => {
+    const onJs = { courseId: "javascript-fundamentals", language: "javascript" };
+    expect(ids("how does a switch work in javascript", onJs)).toContain("javascript-fundamentals--control-flow");
+    // Alone, the name is the question: the lesson that introduces the language.
+    expect(ids("javascript", onJs)[0]).toBe("javascript-fundamentals--getting-started-and-variables");
+  });
+});

@@ -175,6 +175,8 @@ const PHRASE_WORDS: [RegExp, string][] = [
   [/\b(child|derived)\s+class/i, "subclass"],
   // Code shapes: a type parameter, a primitive as a type argument, Big-O notation, a variable whose
   // declared type is not the class it is made from, a Python default that is a list or a dict.
+  // An array declared, made or indexed: int[] a, new int[5], marks[1].
+  [/\w\[\]|\bnew \w+\[\d*\]|\b[a-z]\w*\[\d+\]/, "array element index"],
   [/<\s*[A-Z]\s*(,\s*[A-Z]\s*)*>/, "generic type parameter"],
   [/<\s*(int|double|long|char|boolean|float|short|byte)\s*>/, "primitive wrapper"],
   [/\bO\(\s*(1|n|log|n\s*\^|n\s*\*|n2|n²)[^()]*\)/, "complexity"],
@@ -201,6 +203,11 @@ const PHRASE_WORDS: [RegExp, string][] = [
 
 export function phraseWords(question: string): string[] {
   const words = PHRASE_WORDS.filter(([phrase]) => phrase.test(question)).map(([, w]) => w);
+  // Two or more primitive types set side by side ("int or long", "float vs double") is a question
+  // about the primitive types themselves, not about converting one into another.
+  const primitives = new Set(question.toLowerCase().match(/\b(int|long|short|byte|double|float|char|boolean)\b/g));
+  if (primitives.size >= 2 && /\b(diff\w*|vs|versus|or|which|compare\w*)\b/i.test(question))
+    words.push("primitive types");
   // A count or an average per group is a grouping: SQL's GROUP BY, Java's groupingBy.
   if (perGroup().test(question)) words.push("grouping aggregate");
   return words;
@@ -327,6 +334,9 @@ const LANGUAGE_WORDS = new Map<string, string>([
   ["css3", "html"],
   ["scss", "html"],
 ]);
+
+/** The plain names of the languages whose courses a question may name. */
+const LANGUAGE_NAMES = new Set(["java", "python", "javascript", "js"]);
 
 /** The languages a question names in words. */
 export function namedLanguages(question: string): Set<string> {
@@ -607,6 +617,9 @@ export function buildIndex(lessons: LessonSource[]) {
       const known = tableLanguage ? knownError(tableLanguage, question) : undefined;
       if (known) exactByLesson.set(known.materialId, (exactByLesson.get(known.materialId) ?? 0) + 0.5);
       const results: SearchResult[] = search.search(questionText(question), {
+        // A language's name picks its course (above); as a searched word it would rank the lessons
+        // that say "Java" most, not the ones about the question's idea.
+        boostTerm: (term, _i, terms) => (LANGUAGE_NAMES.has(term) && terms.length > 1 ? 0.2 : 1),
         filter: (r: SearchResult) => {
           const p = byId.get(Number(r.id));
           if (!p) return false;

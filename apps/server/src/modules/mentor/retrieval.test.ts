@@ -417,6 +417,9 @@ describe("operators written as symbols the word index cannot see", () => {
     expect(operatorSymbols("if (a !== b && c) return")).toEqual(["!==", "&&"]);
     expect(operatorSymbols("name = user?.profile ?? 'guest'")).toEqual(["?.", "??"]);
     expect(operatorSymbols("is it ok? x = 5. and a | b")).toEqual([]);
+    // A merge conflict's run of = and a doubled question mark are no operators.
+    expect(operatorSymbols("my file shows <<<<<<< HEAD then ======= then >>>>>>> main")).toEqual([]);
+    expect(operatorSymbols("why does it print null?? i set it")).toEqual([]);
   });
 
   it("finds the lesson whose prose or heading names the symbol", () => {

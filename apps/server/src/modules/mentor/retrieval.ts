@@ -374,7 +374,10 @@ export function exactTerms(question: string): string[] {
  */
 export function operatorSymbols(question: string): string[] {
   const found = new Set<string>();
-  for (const m of question.matchAll(/!==|===|&&|\|\||\?\?|\?\.(?=\w)/g)) found.add(m[0]);
+  // Not a run of = (a merge conflict's =======), nor "why??" ending a sentence: ?? stands between
+  // two operands.
+  const symbols = /(?<!=)(!==|===)(?!=)|&&|\|\||(?<=[\w)\]'"]\s)\?\?(?=\s[\w'"([])|\?\.(?=\w)/g;
+  for (const m of question.matchAll(symbols)) found.add(m[0]);
   return [...found];
 }
 

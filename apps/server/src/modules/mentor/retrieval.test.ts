@@ -598,3 +598,20 @@ describe("primitive types compared, arrays by their brackets, a language's name"
     expect(ids("javascript", onJs)[0]).toBe("javascript-fundamentals--getting-started-and-variables");
   });
 });
+
+describe("a learner's own Type.method", () => {
+  it("falls back to the method's name when no lesson shows the learner's type", () => {
+    expect(
+      ids("Level.valueOf(choice) fails for lower case input", { courseId: "java-programming", language: "java" })[0],
+    ).toBe("java-programming--enums");
+  });
+
+  it("keeps a name lessons show whole, and never falls back to a field or a one-word method", () => {
+    expect(exactTerms("Integer.parseInt gives an error")).toEqual(["Integer.parseInt"]);
+    const shown = ids("Integer.parseInt gives an error", { courseId: "java-programming", language: "java" });
+    expect(shown).toContain("java-programming--type-conversion-and-casting");
+    expect(ids("Level.parse(choice) fails", { courseId: "java-programming", language: "java" })[0]).not.toBe(
+      "java-programming--enums",
+    );
+  });
+});

@@ -589,7 +589,11 @@ export function buildIndex(lessons: LessonSource[]) {
       // points at them, in twenty does not), and a lesson whose prose names it in several sections
       // teaches it, where one that only shows it in code or output mentions it in passing.
       const exactByLesson = new Map<string, number>();
-      for (const term of exactTerms(question)) {
+      for (const asked of exactTerms(question)) {
+        // A learner's own Type.method that no lesson shows (Size.valueOf): the method is what lessons
+        // name (valueOf), when it is a name of its own and not a field or a one-word verb.
+        const member = /^[A-Z]\w*\.([a-z]+[A-Z]\w*)$/.exec(asked)?.[1];
+        const term = member && containing(asked).size === 0 ? member : asked;
         const ids = containing(term);
         const perLesson = new Map<string, number>();
         for (const id of ids) {

@@ -615,3 +615,19 @@ describe("a learner's own Type.method", () => {
     );
   });
 });
+
+describe("everyday words for Java's keywords", () => {
+  const onJava = { courseId: "java-programming", language: "java" };
+  it("reads stopping a loop as break, without taking a thread's stop for one", () => {
+    expect(ids("after the match is found the search should stop looking at the other items", onJava)[0]).toBe(
+      "java-programming--break-continue-and-nested-loops",
+    );
+    expect(ids("how do i stop a thread that is running", onJava)[0]).toBe("java-programming--threads-and-runnable");
+  });
+
+  it("reads a constant as static final", () => {
+    expect(ids("a constant for the tax rate that every class can read", onJava)[0]).toBe(
+      "java-programming--static-members",
+    );
+  });
+});

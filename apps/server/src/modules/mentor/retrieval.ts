@@ -61,6 +61,8 @@ const EXPAND = new Map<string, string[]>([
   ["memcached", ["cache"]],
   ["debug", ["debugger", "debugging", "breakpoint"]],
   ["unique", ["set", "duplicate"]],
+  ["stop", ["break"]],
+  ["constant", ["final", "static"]],
   ["ctor", ["constructor"]],
   ["grouped", ["group", "groupingby"]],
   ["grouping", ["group", "groupingby"]],

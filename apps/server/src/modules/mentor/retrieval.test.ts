@@ -533,6 +533,8 @@ describe("everyday phrases and shapes of code bring the words lessons use", () =
     ["set a background image on the header", undefined],
     ["we store the exchange rates in memory so we don't ask the api each time", "cache"],
     ["how much memory does an int use", undefined],
+    ["should i keep the whole file in memory or read it line by line", undefined],
+    ["we hold the prices in memory so pages load faster", "cache"],
     ["concatenating strings inside a for loop is slow", "stringbuilder"],
     ["loop over the strings of an array", undefined],
     ["render the delete button only when the user is an admin", "conditional rendering"],
@@ -541,6 +543,7 @@ describe("everyday phrases and shapes of code bring the words lessons use", () =
     ["why are constants written in capitals", undefined],
     ["count backwards from 20 in steps of 2", "loop count down decrement"],
     ["the count went down after deleting", undefined],
+    ["my website is going down at night", undefined],
     ["print every item of a list without an index", "enhanced for"],
     ["get the item at an index", undefined],
   ])("reads %j", (question, words) => {

@@ -192,14 +192,19 @@ const PHRASE_WORDS: [RegExp, string][] = [
     "nth-child",
   ],
   [/\bin the background\b|\bbackground (jobs?|tasks?|workers?)\b/i, "asynchronous queue"],
-  [/\b(copy|copies|keep|kept|store|stored|save|saved|hold)\b[^.?!]*\bin memory\b/i, "cache"],
+  // A copy kept in memory, or kept there for speed or so as not to ask every time: a cache (a whole
+  // file read into memory is not).
+  [
+    /\b(copy|copies)\b[^.?!]*\bin memory\b|\bin memory\b[^.?!]*\b(faster|speed|quick\w*|(each|every) time)\b|\b(faster|speed|quick\w*)\b[^.?!]*\bin memory\b/i,
+    "cache",
+  ],
   [
     /(\badd\w*|\bappend\w*|\bconcat\w*|\+=)[^.?!]*\bstrings?\b[^.?!]*\bloop|\bstrings?\b[^.?!]*(\badd\w*|\bconcat\w*|\+=)[^.?!]*\bloop/i,
     "stringbuilder",
   ],
   [/\b(show|render|display|hide)\w*\b[^.?!]*\bonly (if|when)\b/i, "conditional rendering"],
   [/\b(fixed|set|list|group) of (named )?constants\b/i, "enum"],
-  [/\b(count\w*|go\w*|print\w*|loop\w*) (down|backwards?)\b|\bdown to \d/i, "loop count down decrement"],
+  [/\b(count\w*|print\w*|loop\w*|iterat\w*) (down|backwards?)\b|\bdown to \d/i, "loop count down decrement"],
   [/\bwithout (an |the |using an? )?index\b/i, "enhanced for"],
 ];
 

@@ -211,6 +211,17 @@ describe("the curated table", () => {
     },
   );
 
+  it("takes a class javac cannot find for a missing import, and a variable for scope", () => {
+    expect(knownError("java", "error: cannot find symbol\n  symbol:   class Scanner\n  location: class Main")?.id).toBe(
+      "java-cannot-find-class",
+    );
+    expect(knownError("java", "javac: cannot find symbol class LocalDate")?.id).toBe("java-cannot-find-class");
+    expect(knownError("java", "error: cannot find symbol\n  symbol:   variable totl\n  location: class Main")?.id).toBe(
+      "java-cannot-find-symbol",
+    );
+    expect(knownError("java", "error: cannot find symbol")?.id).toBe("java-cannot-find-symbol");
+  });
+
   it("the narrow shapes of TypeError win over the general one", () => {
     expect(knownError("python", "TypeError: 'int' object is not callable")?.id).toBe("python-type-not-callable");
     expect(knownError("python", "TypeError: 'NoneType' object is not subscriptable")?.id).toBe(

@@ -27,6 +27,16 @@ const js = (slug: string) => `javascript-fundamentals--${slug}`;
 export const KNOWN_ERRORS: KnownError[] = [
   // Java: javac
   {
+    id: "java-cannot-find-class",
+    language: "java",
+    pattern: /cannot find symbol[\s\S]*?symbol:\s+class\b|cannot find symbol:? class\b/,
+    meaning:
+      "javac does not know the class this line names: a class from another package, such as Scanner or ArrayList, must be imported before its simple name can be used.",
+    next: "Add its import at the top of the file (import java.util.Scanner;), and check the class name's spelling and capitals.",
+    materialId: java("packages-and-imports"),
+    section: "Importing Classes",
+  },
+  {
     id: "java-cannot-find-symbol",
     language: "java",
     pattern: /cannot find symbol/,

@@ -451,6 +451,22 @@ describe("everyday phrases and Hinglish's little words", () => {
     );
   });
 
+  it("drops Hindi's little words but keeps English words that look like them: pad", () => {
+    const small = buildIndex([
+      {
+        courseId: "java-programming",
+        courseTitle: "Java",
+        materialId: "java-programming--padding",
+        title: "Padding",
+        content: "## Pad a column\nTo pad a value, give printf a width: each pad fills the column with spaces.",
+        locked: false,
+      },
+    ]);
+    expect(small.search("pad").map((h) => h.passage.materialId)).toEqual(["java-programming--padding"]);
+    // "ko", "ke" and "aata" alone are no question.
+    expect(small.search("ko ke aata")).toEqual([]);
+  });
+
   it("searches Hinglish verbs by their English meaning and leaves out its postpositions", () => {
     // "the last element of the array: how do I get it" - sirf/nikalna carry the meaning, ka/se do not.
     const got = ids("array ka sirf aakhri element kaise nikale");

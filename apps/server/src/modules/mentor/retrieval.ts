@@ -102,6 +102,10 @@ const EXPAND = new Map<string, string[]>([
   ["dikhana", ["show", "display"]],
   ["dikhao", ["show", "display"]],
   ["fark", ["difference"]],
+  ["kam", ["less"]],
+  ["zyada", ["more"]],
+  ["dono", ["both"]],
+  ["alag", ["different", "separate"]],
   ["farak", ["difference"]],
   ["ulta", ["reverse"]],
   ["rukna", ["stop", "pause"]],
@@ -117,7 +121,7 @@ const EXPAND = new Map<string, string[]>([
  * stop words of a question, with HINGLISH's. English's "me" and "do" are stop words already.
  */
 const HINDI_LITTLE = new Set(
-  "ko ke ki ka se mein jo ek bhi hi pe par na wale wala wali jaise jaisa liye andar bahar neeche upar saath baad pehle abhi ab kare karu kiya karke hu ho raha".split(
+  "ko ke ki ka se mein jo ek bhi hi pe par na wale wala wali jaise jaisa liye andar bahar neeche upar saath baad pehle abhi ab kare karu kiya karke hu ho raha aata aati aate aa jata jati jate karne lagaya lagayi lagane padta padti bahut kai sab saare saari toh usko isko unko inko jinka jinke unke iske uske".split(
     " ",
   ),
 );

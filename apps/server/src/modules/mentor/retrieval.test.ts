@@ -650,3 +650,38 @@ describe("everyday words for Java's keywords", () => {
     );
   });
 });
+
+describe("a language shown by its signs, naming none", () => {
+  const lesson = (courseId: string, slug: string, content: string) => ({
+    courseId,
+    courseTitle: courseId,
+    materialId: `${courseId}--${slug}`,
+    title: slug,
+    content,
+    locked: false,
+  });
+  const small = buildIndex([
+    lesson(
+      "system-design",
+      "notes",
+      "## Phone numbers\nAn empty phone number is kept for the users on many machines, in one place.",
+    ),
+    lesson(
+      "sql-databases",
+      "notes",
+      "## Phone numbers\nAn empty phone number is NULL in the column of the users table; test it with IS NULL.",
+    ),
+  ]);
+  const first = (q: string) => small.search(q, { limit: 2 })[0]?.passage.courseId;
+
+  it("puts that language's lessons before those of courses that teach none", () => {
+    expect(detectLanguage("rows where the phone number is empty")).toBe("sql");
+    expect(first("rows where the phone number is empty")).toBe("sql-databases");
+  });
+
+  it("leaves the ranking alone when the question shows no language, or only Java's", () => {
+    expect(first("users with an empty phone number")).toBe("system-design");
+    expect(detectLanguage("an array of users with an empty phone number")).toBe("java");
+    expect(first("an array of users with an empty phone number")).toBe("system-design");
+  });
+});

@@ -589,6 +589,8 @@ export function buildIndex(lessons: LessonSource[]) {
         COURSE_LANGUAGE.get(options.courseId ?? "") ??
         (namedLangs.size === 1 ? [...namedLangs][0] : undefined) ??
         (namedLangs.size === 0 ? detectLanguage(question) : undefined);
+      const shown =
+        !options.language && !options.courseId && namedLangs.size === 0 ? detectLanguage(question) : undefined;
       // Off a page, with no language named or shown: Java, but only Python and JavaScript are left out
       // (a question in plain words may be SQL's or HTML's).
       const programming = pageLanguage ?? (namedLangs.size === 0 ? "java" : undefined);
@@ -654,6 +656,10 @@ export function buildIndex(lessons: LessonSource[]) {
           if (options.materialId && p.materialId === options.materialId) boost *= 1.6;
           else if (options.courseId && p.courseId === options.courseId) boost *= 1.5;
           else if (named.has(p.courseId)) boost *= 1.3;
+          // A language shown by its signs (SQL's clauses, CSS's cascade) and not named: its courses
+          // before those that teach none (git, system design), as a named one is. Java is the
+          // reading of a question that shows nothing, so its signs add nothing here.
+          else if (shown && shown !== "java" && languageOf(p) === shown) boost *= 1.3;
           return boost;
         },
       });

@@ -102,11 +102,11 @@ const EXPAND = new Map<string, string[]>([
   ["dikhana", ["show", "display"]],
   ["dikhao", ["show", "display"]],
   ["fark", ["difference"]],
+  ["farak", ["difference"]],
   ["kam", ["less"]],
   ["zyada", ["more"]],
   ["dono", ["both"]],
   ["alag", ["different", "separate"]],
-  ["farak", ["difference"]],
   ["ulta", ["reverse"]],
   ["rukna", ["stop", "pause"]],
   ["ruke", ["stop", "pause"]],
@@ -179,9 +179,9 @@ const questionText = (question: string) =>
 const PHRASE_WORDS: [RegExp, string][] = [
   [/\b(parent|base)\s+class/i, "superclass"],
   [/\b(child|derived)\s+class/i, "subclass"],
-  // Code shapes: a type parameter, a primitive as a type argument, Big-O notation, a variable whose
-  // declared type is not the class it is made from, a Python default that is a list or a dict.
-  // An array declared, made or indexed: int[] a, new int[5], marks[1].
+  // Code shapes: an array declared, made or indexed (int[] a, new int[5], marks[1]), a type
+  // parameter, a primitive as a type argument, Big-O notation, a variable whose declared type is not
+  // the class it is made from, a Python default that is a list or a dict.
   [/\w\[\]|\bnew \w+\[\d*\]|\b[a-z]\w*\[\d+\]/, "array element index"],
   [/<\s*[A-Z]\s*(,\s*[A-Z]\s*)*>/, "generic type parameter"],
   [/<\s*(int|double|long|char|boolean|float|short|byte)\s*>/, "primitive wrapper"],
@@ -589,8 +589,8 @@ export function buildIndex(lessons: LessonSource[]) {
         COURSE_LANGUAGE.get(options.courseId ?? "") ??
         (namedLangs.size === 1 ? [...namedLangs][0] : undefined) ??
         (namedLangs.size === 0 ? detectLanguage(question) : undefined);
-      const shown =
-        !options.language && !options.courseId && namedLangs.size === 0 ? detectLanguage(question) : undefined;
+      // Off a page and naming none, the language the question shows by its signs.
+      const shown = !options.language && !options.courseId && namedLangs.size === 0 ? pageLanguage : undefined;
       // Off a page, with no language named or shown: Java, but only Python and JavaScript are left out
       // (a question in plain words may be SQL's or HTML's).
       const programming = pageLanguage ?? (namedLangs.size === 0 ? "java" : undefined);

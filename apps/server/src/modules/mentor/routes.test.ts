@@ -68,7 +68,9 @@ describe.each(engines)("mentor chat on %s", (engine) => {
         crossed.push(q.question);
     }
     expect(questions.length).toBeGreaterThanOrEqual(200);
-    expect(hits / questions.length).toBeGreaterThanOrEqual(0.85);
+    // 97.6% on 2026-11-27 (558 of 572): a floor a little under it, so a rule that costs a few
+    // development questions fails here and not only in the bench.
+    expect(hits / questions.length).toBeGreaterThanOrEqual(0.95);
     expect(crossed).toEqual([]);
   });
 

@@ -41,6 +41,16 @@ const ids = (q: string, o: Parameters<LessonIndex["search"]>[1] = {}) =>
 const languages = (q: string, o: Parameters<LessonIndex["search"]>[1] = {}) =>
   new Set(idx.search(q, { limit: 3, ...o }).map((h) => COURSE_LANGUAGE.get(h.passage.courseId) ?? "none"));
 
+/** A lesson of its own for a small index: its course, a slug and its Markdown. */
+const lesson = (courseId: string, slug: string, content: string) => ({
+  courseId,
+  courseTitle: courseId,
+  materialId: `${courseId}--${slug}`,
+  title: slug,
+  content,
+  locked: false,
+});
+
 describe("passages", () => {
   it("cuts a lesson at its ## and ### headings as the lesson page draws them, never at a # inside code", () => {
     const content = [
@@ -153,14 +163,6 @@ describe("the page and the language", () => {
   });
 
   it("off a page, when git or system design leads, the best lesson with a language decides the others", () => {
-    const lesson = (courseId: string, slug: string, content: string) => ({
-      courseId,
-      courseTitle: courseId,
-      materialId: `${courseId}--${slug}`,
-      title: slug,
-      content,
-      locked: false,
-    });
     const small = buildIndex([
       lesson(
         "git-version-control",
@@ -652,14 +654,6 @@ describe("everyday words for Java's keywords", () => {
 });
 
 describe("a language shown by its signs, naming none", () => {
-  const lesson = (courseId: string, slug: string, content: string) => ({
-    courseId,
-    courseTitle: courseId,
-    materialId: `${courseId}--${slug}`,
-    title: slug,
-    content,
-    locked: false,
-  });
   const small = buildIndex([
     lesson(
       "system-design",

@@ -152,6 +152,8 @@ const RUNS_CACHE_VERSION = [
     .update(readFileSync(join(contentRoot, "tools", "RunCases.java")))
     .digest("hex"),
   JSON.stringify(commandFor("java", "", "", "java")),
+  // The flags RunCases' own JVM runs with (the quick JIT since 2026-11-27).
+  `RunCases ${JSON.stringify(QUICK_JVM_FLAGS)}`,
   process.version,
 ].join(" ");
 

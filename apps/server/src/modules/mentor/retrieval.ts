@@ -559,6 +559,20 @@ export function buildIndex(lessons: LessonSource[]) {
     }
     return ids;
   };
+  /** For an operator's symbol, each lesson that names it: 3 in a heading, 1 in prose (computed once). */
+  const symbolCache = new Map<string, Map<string, number>>();
+  const teaching = (symbol: string): Map<string, number> => {
+    let lessons = symbolCache.get(symbol);
+    if (!lessons) {
+      lessons = new Map<string, number>();
+      for (const p of passages) {
+        const times = p.section.includes(symbol) ? 3 : p.text.includes(symbol) ? 1 : 0;
+        if (times > (lessons.get(p.materialId) ?? 0)) lessons.set(p.materialId, times);
+      }
+      symbolCache.set(symbol, lessons);
+    }
+    return lessons;
+  };
   const languageOf = (p: Passage) => COURSE_LANGUAGE.get(p.courseId);
   const search = new MiniSearch<Passage>({
     fields: ["title", "section", "text", "code"],
@@ -622,11 +636,7 @@ export function buildIndex(lessons: LessonSource[]) {
       }
       // A symbol in a heading is what the section teaches; in prose, one mention among others.
       for (const symbol of operatorSymbols(question)) {
-        const lessons = new Map<string, number>();
-        for (const p of passages) {
-          const times = p.section.includes(symbol) ? 3 : p.text.includes(symbol) ? 1 : 0;
-          if (times > (lessons.get(p.materialId) ?? 0)) lessons.set(p.materialId, times);
-        }
+        const lessons = teaching(symbol);
         const weight = 3 / Math.sqrt(Math.max(1, lessons.size));
         for (const [m, times] of lessons) exactByLesson.set(m, (exactByLesson.get(m) ?? 0) + (weight * times) / 3);
       }

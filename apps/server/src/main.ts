@@ -5,6 +5,7 @@ import { createSmtpMailer } from "./adapters/mail/smtp.js";
 import { ensureTestCheckoutSecret } from "./adapters/payments/test-checkout.js";
 import { createMemoryRateLimiter } from "./adapters/rate-limit/memory.js";
 import { createRedisRateLimiter } from "./adapters/rate-limit/redis.js";
+import { createSqlPool } from "./adapters/sql-runner/pool.js";
 import { buildApp } from "./app.js";
 import { ConfigError, loadConfig, testCheckoutOn } from "./config.js";
 import { secureDataDir } from "./data-dir.js";
@@ -62,6 +63,8 @@ async function main() {
     config,
     rateLimiter,
     webDistDir,
+    // The SQL engine's prepared data directory is kept in DATA_DIR: a restart skips its initdb.
+    sqlPool: createSqlPool(usesDataDir ? { templateDir: config.DATA_DIR } : {}),
     // Without Razorpay keys the test checkout signs with a secret kept in DATA_DIR, like the JWT secret.
     ...(testCheckoutOn(config) ? { testCheckoutSecret: ensureTestCheckoutSecret(config.DATA_DIR) } : {}),
     logger: {

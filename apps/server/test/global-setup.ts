@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
+import { createSqlPool } from "../src/adapters/sql-runner/pool.js";
 import { openDatabase } from "../src/db/client.js";
 import { seedCatalogue } from "../src/db/seed.js";
 import { createPostgresDatabase, realCatalogue, type SnapshotKind, type Snapshots } from "./databases.js";
@@ -32,6 +33,21 @@ async function pgliteSnapshots(dir: string): Promise<Snapshots["pglite"]> {
   } finally {
     await database.close();
   }
+}
+
+/**
+ * The SQL engine's prepared data directory, made once: the SQL test files' pools and the server
+ * processes tests start (process.ts copies it into their DATA_DIR) load it instead of each running
+ * initdb, as a restarted server does.
+ */
+async function sqlTemplate(dir: string): Promise<void> {
+  const pool = createSqlPool({ workers: 1, templateDir: dir });
+  try {
+    await pool.warm();
+  } finally {
+    await pool.close();
+  }
+  process.env.KOC_TEST_SQL_TEMPLATE_DIR = dir;
 }
 
 /** Two template databases: migrated, and a copy of it holding the real catalogue too. */
@@ -81,6 +97,7 @@ export default async function setup(project: TestProject) {
   const [pglite, postgres] = await Promise.all([
     pgliteSnapshots(dir),
     adminUrl ? postgresTemplates(adminUrl) : Promise.resolve(undefined),
+    sqlTemplate(dir),
   ]);
   project.provide("testDatabaseSnapshots", { pglite, ...(postgres ? { postgres } : {}) });
   return async () => {

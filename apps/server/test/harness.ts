@@ -10,6 +10,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { inject } from "vitest";
 import { createLocalRunner, type LocalRunnerOptions } from "../src/adapters/code-runner/local.js";
 import type { CodeRunner } from "../src/adapters/code-runner/types.js";
+import { createSqlPool } from "../src/adapters/sql-runner/pool.js";
 import { buildApp } from "../src/app.js";
 import { type Database, openDatabase } from "../src/db/client.js";
 import { seedCatalogue } from "../src/db/seed.js";
@@ -106,15 +107,21 @@ export async function createTestDatabase(engine: Engine, options: { seeded?: boo
   };
 }
 
+/** The SQL engine's template made once for the run (global-setup.ts), for a test's own pool. */
+export const testSqlTemplateDir = (): string | undefined => process.env.KOC_TEST_SQL_TEMPLATE_DIR;
+
 export async function createTestApp(engine: Engine, options: { seed?: boolean; webDistDir?: string } = {}) {
   const database = await createTestDatabase(engine, { seeded: options.seed !== false });
-  const app = await buildApp({ database, ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}) });
+  // SQL runs load the run's prepared template (global-setup.ts) instead of running initdb.
+  const sqlPool = createSqlPool({ templateDir: testSqlTemplateDir() });
+  const app = await buildApp({ database, sqlPool, ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}) });
   await app.ready();
   return {
     app,
     database,
     close: async () => {
       await app.close();
+      await sqlPool.close();
       await database.dispose();
     },
   };

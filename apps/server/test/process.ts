@@ -1,7 +1,9 @@
 /** The real server (src/main.ts through tsx) as a child process, for crash, start-up and multi-instance tests. */
 import { type ChildProcess, spawn } from "node:child_process";
+import { copyFileSync, existsSync, mkdirSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
+import { sqlTemplateName } from "../src/adapters/sql-runner/pool.js";
 import { serverRoot } from "../src/paths.js";
 import { createPostgresDatabase } from "./databases.js";
 
@@ -27,12 +29,21 @@ export interface ServerProcess {
  * Starts src/main.ts on a free port (CODE_RUNNER=off unless env says otherwise); `nodeArgs` go to
  * node before the script (the bench's `--cpu-prof`, which NODE_OPTIONS does not take). `quiet`
  * drops its log unread, as a log shipper would take it (a bench's info log would fill memory).
+ * `keptSqlTemplate` (default true) first puts the run's prepared SQL template (global-setup.ts) in
+ * DATA_DIR, where a server that started there before keeps its own: a test that watches the first
+ * start make it passes false.
  */
 export async function startServer(
   env: Record<string, string>,
   nodeArgs: string[] = [],
-  { quiet = false } = {},
+  { quiet = false, keptSqlTemplate = true } = {},
 ): Promise<ServerProcess> {
+  const template = process.env.KOC_TEST_SQL_TEMPLATE_DIR;
+  if (keptSqlTemplate && template && env.DATA_DIR) {
+    const file = join(env.DATA_DIR, sqlTemplateName());
+    mkdirSync(env.DATA_DIR, { recursive: true, mode: 0o700 });
+    if (!existsSync(file)) copyFileSync(join(template, sqlTemplateName()), file);
+  }
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   let output = "";

@@ -1,14 +1,18 @@
 /**
  * The real entry point (src/main.ts) as a process: it starts on a temporary DATA_DIR, answers, and
- * on SIGTERM finishes, closes the database and exits 0; the same data directory opens again.
+ * on SIGTERM finishes, closes the database and exits 0; the same data directory opens again, and
+ * the SQL engine's prepared database kept there on the first start is loaded, not made again.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { sqlTemplateName } from "../src/adapters/sql-runner/pool.js";
 import { serverRoot } from "../src/paths.js";
+
+const SQL_LESSON = "sql-databases--relational-databases-and-your-first-select";
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -64,11 +68,29 @@ describe("the server process", () => {
 
   // Each round starts the real process (tsx, initdb, migrations, seed): slow on a busy 2-core machine.
   it("shuts down gracefully on SIGTERM and reopens the same data", { timeout: 240_000 }, async () => {
+    const template = join(dataDir, sqlTemplateName());
+    let templateInode = 0;
     for (let round = 0; round < 2; round++) {
       const port = await freePort();
       const base = `http://127.0.0.1:${port}`;
       const server = start(dataDir, port);
       await waitReady(base, server.child);
+      // A lesson's SQL example runs once the SQL engine has its prepared database.
+      const example = await fetch(`${base}/api/sql/examples`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ course: "sql-databases", lesson: SQL_LESSON, code: "SELECT 6 * 7 AS answer" }),
+      });
+      expect(await example.json()).toMatchObject({ status: "ok", rows: [["42"]] });
+      if (round === 0) {
+        // The first start kept that database in DATA_DIR, owner-only ...
+        expect(statSync(template).mode & 0o777).toBe(0o600);
+        templateInode = statSync(template).ino;
+      } else {
+        // ... and the restart loaded it instead of making (and writing) a new one.
+        expect(statSync(template).ino).toBe(templateInode);
+      }
+      expect(readdirSync(dataDir).filter((f) => f.includes("sql-template"))).toEqual([sqlTemplateName()]);
       const inFlight = fetch(`${base}/api/materials/course/java-programming`);
       server.child.kill("SIGTERM");
       // Depending on timing the request is either finished (200) or, arriving after closing began,

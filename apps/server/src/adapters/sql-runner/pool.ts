@@ -1,4 +1,9 @@
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import { availableParallelism } from "node:os";
+import { dirname, join } from "node:path";
 import { Worker } from "node:worker_threads";
 import { SQL_MAX_CHARS, SQL_MAX_ROWS, type SqlResultSet } from "@koc/shared";
 import { UnavailableError } from "../../errors.js";
@@ -34,6 +39,12 @@ export interface SqlPoolOptions {
   /** Wall clock of the worker's start (loading PGlite and the data directory). */
   startMs?: number;
   maxWaiting?: number;
+  /**
+   * A folder where the prepared data directory is kept between starts (DATA_DIR): a restart loads
+   * it instead of running initdb again. Best effort: a folder that cannot be written only means
+   * the next start prepares it again.
+   */
+  templateDir?: string | undefined;
 }
 
 /** One job's wall-clock budget: its runs together (each run is small: a few tables of rows). */
@@ -58,13 +69,71 @@ const WORKER_URL = new URL("./sql-worker.mjs", import.meta.url);
 // Heap for result rows: a query that returns millions of rows ends its worker, not the server.
 const RESOURCE_LIMITS = { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32 };
 
+/** PGlite's own version: a template another version made is not loaded. */
+function pgliteVersion(): string {
+  const require = createRequire(import.meta.url);
+  let dir = dirname(require.resolve("@electric-sql/pglite/pglite.wasm"));
+  for (;;) {
+    try {
+      const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { name?: string; version?: string };
+      if (pkg.name === "@electric-sql/pglite" && pkg.version) return pkg.version;
+    } catch {
+      // not the package's folder yet
+    }
+    const up = dirname(dir);
+    if (up === dir) return "unknown";
+    dir = up;
+  }
+}
+
+const TEMPLATE_PREFIX = "sql-template-pglite-";
+/** The template's file name in `templateDir`, for this PGlite. */
+let templateName: string | undefined;
+export const sqlTemplateName = (): string => {
+  templateName ??= `${TEMPLATE_PREFIX}${pgliteVersion()}.tar.gz`;
+  return templateName;
+};
+
+/** A gzip file of a plausible size: anything else (cut short, another file) is prepared again. */
+const isGzip = (data: Buffer): boolean => data.length > 1024 && data[0] === 0x1f && data[1] === 0x8b;
+
+/** Reads a kept template; undefined when there is none or it is not one. */
+async function readTemplate(file: string): Promise<ArrayBuffer | undefined> {
+  try {
+    const data = await readFile(file);
+    if (!isGzip(data)) return undefined;
+    return data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) as ArrayBuffer;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Keeps a template for the next start (owner-only, written whole or not at all). */
+async function keepTemplate(dir: string, name: string, dump: ArrayBuffer): Promise<void> {
+  try {
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    const partial = join(dir, `.${name}.${randomBytes(6).toString("hex")}`);
+    await writeFile(partial, Buffer.from(dump), { mode: 0o600 });
+    await rename(partial, join(dir, name));
+    // Other versions' templates go, and copies a process died writing (another instance's in
+    // progress only fails to keep its own).
+    for (const other of await readdir(dir)) {
+      const stale = other.startsWith(TEMPLATE_PREFIX) || other.startsWith(`.${TEMPLATE_PREFIX}`);
+      if (stale && other !== name) await rm(join(dir, other), { force: true });
+    }
+  } catch {
+    // A read-only DATA_DIR: the next start prepares the template again.
+  }
+}
+
 /** No SQL engine now (503 with this message). */
 export class SqlUnavailableError extends UnavailableError {}
 
 /**
  * Throw-away PostgreSQL databases for SQL trials and lesson examples: a pool of worker threads,
  * each holding an in-memory PGlite loaded from one prepared data directory (made once by
- * `dumpDataDir`, so no worker runs initdb after the first). A job gets a database no other job
+ * `dumpDataDir`, so no worker runs initdb after the first, and kept in `templateDir` for the next
+ * start). A job gets a database no other job
  * used; a job past its wall clock has its worker terminated and a new one started.
  */
 export function createSqlPool(options: SqlPoolOptions = {}) {
@@ -74,7 +143,12 @@ export function createSqlPool(options: SqlPoolOptions = {}) {
   const queue = new JobQueue(size, options.maxWaiting ?? 8);
   const workers: (Worker | undefined)[] = Array.from({ length: size }, () => undefined);
   let dump: Promise<ArrayBuffer> | undefined;
+  /** The template was loaded from templateDir: a worker that cannot load it has it prepared again. */
+  let dumpFromFile = false;
+  /** A kept template failed to load: this pool makes its own (and keeps that one instead). */
+  let keptFailed = false;
   let closed = false;
+  const templateFile = options.templateDir ? join(options.templateDir, sqlTemplateName()) : undefined;
 
   const spawn = (data: { dump?: ArrayBuffer }) =>
     new Worker(WORKER_URL, {
@@ -82,9 +156,9 @@ export function createSqlPool(options: SqlPoolOptions = {}) {
       resourceLimits: RESOURCE_LIMITS,
     });
 
-  /** The prepared data directory: an initialised, empty cluster, gzipped. */
-  function prepared(): Promise<ArrayBuffer> {
-    dump ??= new Promise<ArrayBuffer>((resolve, reject) => {
+  /** An initialised, empty cluster, gzipped: made by a worker running initdb once. */
+  const initdb = () =>
+    new Promise<ArrayBuffer>((resolve, reject) => {
       const w = spawn({});
       const timer = setTimeout(() => {
         void w.terminate();
@@ -103,17 +177,64 @@ export function createSqlPool(options: SqlPoolOptions = {}) {
         reject(new SqlUnavailableError(err.message));
       });
       w.postMessage({ type: "dump" });
-    }).catch((err) => {
+    });
+
+  /** The prepared data directory: the kept template, or a new one (kept for the next start). */
+  function prepared(): Promise<ArrayBuffer> {
+    dump ??= (async () => {
+      const kept = templateFile && !keptFailed ? await readTemplate(templateFile) : undefined;
+      dumpFromFile = kept !== undefined;
+      if (kept) return kept;
+      const made = await initdb();
+      if (options.templateDir) await keepTemplate(options.templateDir, sqlTemplateName(), made);
+      return made;
+    })().catch((err) => {
       dump = undefined; // the next job tries again
       throw err;
     });
     return dump;
   }
 
+  /** A kept template no worker can load (another build's files): made again, and the new one kept in its place. */
+  function forgetTemplate(): void {
+    if (!dumpFromFile) return;
+    dump = undefined;
+    dumpFromFile = false;
+    keptFailed = true;
+  }
+
+  /** Resolves true once a new worker has loaded its first database, false if it cannot. */
+  const loads = (w: Worker) =>
+    new Promise<boolean>((resolve) => {
+      const done = (ok: boolean) => {
+        clearTimeout(timer);
+        w.off("message", onMessage);
+        w.off("error", onError);
+        resolve(ok);
+      };
+      const onMessage = (m: Message) => {
+        if (m.type === "ready" || m.type === "failed") done(m.type === "ready");
+      };
+      const onError = () => done(false);
+      const timer = setTimeout(() => done(false), startMs);
+      w.on("message", onMessage);
+      w.on("error", onError);
+    });
+
+  /** A worker on the prepared data directory; a kept template no worker can load is made again first. */
+  async function spawnLoaded(): Promise<Worker> {
+    const data = await prepared();
+    const w = spawn({ dump: data.slice(0) });
+    if (!dumpFromFile || (await loads(w))) return w;
+    void w.terminate();
+    forgetTemplate();
+    return spawn({ dump: (await prepared()).slice(0) });
+  }
+
   async function workerFor(slot: number): Promise<Worker> {
     const existing = workers[slot];
     if (existing) return existing;
-    const w = spawn({ dump: (await prepared()).slice(0) });
+    const w = await spawnLoaded();
     w.unref();
     w.on("error", () => {
       if (workers[slot] === w) workers[slot] = undefined;

@@ -143,5 +143,9 @@ parentPort.on("message", (msg) => {
 
 if (workerData.dump) {
   spare = fresh();
-  spare.then(() => parentPort.postMessage({ type: "ready" })).catch(() => undefined);
+  // A data directory this PGlite cannot load (a template kept by another build) is reported at once.
+  spare.then(
+    () => parentPort.postMessage({ type: "ready" }),
+    (err) => parentPort.postMessage({ type: "failed", error: message(err) }),
+  );
 }

@@ -1,5 +1,6 @@
 import { renderResultSet } from "@koc/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testSqlTemplateDir } from "../../../test/harness.js";
 import { createSqlPool, type SqlPool } from "../../adapters/sql-runner/pool.js";
 import { runSqlCases } from "../../adapters/sql-runner/with-sql.js";
 import { gradeCases } from "./grading.js";
@@ -48,7 +49,7 @@ function trial(ordered: boolean) {
 
 let pool: SqlPool;
 beforeAll(() => {
-  pool = createSqlPool({ workers: 1, jobMs: 6_000, startMs: 300_000 });
+  pool = createSqlPool({ workers: 1, jobMs: 6_000, startMs: 300_000, templateDir: testSqlTemplateDir() });
   return pool.warm();
 }, 400_000);
 afterAll(() => pool.close());

@@ -5,7 +5,13 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerUser, TEST_JWT_SECRET } from "../../../test/accounts.js";
-import { createTestDatabase, engines, realCatalogue, type TestDatabase } from "../../../test/harness.js";
+import {
+  createTestDatabase,
+  engines,
+  realCatalogue,
+  type TestDatabase,
+  testSqlTemplateDir,
+} from "../../../test/harness.js";
 import { createSqlPool } from "../../adapters/sql-runner/pool.js";
 import { buildApp } from "../../app.js";
 import { loadConfig } from "../../config.js";
@@ -18,7 +24,7 @@ const trial = catalogue.courses.flatMap((c) => c.exercises ?? []).find((e) => e.
 if (!trial) throw new Error(`no trial ${ID}`);
 const config = loadConfig({ NODE_ENV: "test", JWT_SECRET: TEST_JWT_SECRET });
 // One pool for both engines' apps (each app would otherwise start its own workers).
-const pool = createSqlPool({ workers: 1, startMs: 600_000 });
+const pool = createSqlPool({ workers: 1, startMs: 600_000, templateDir: testSqlTemplateDir() });
 const shared = { ...pool, close: async () => undefined };
 afterAll(() => pool.close());
 

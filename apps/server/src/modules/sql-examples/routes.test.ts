@@ -6,7 +6,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerUser, TEST_JWT_SECRET } from "../../../test/accounts.js";
-import { createTestDatabase, engines, realCatalogue, type TestDatabase } from "../../../test/harness.js";
+import {
+  createTestDatabase,
+  engines,
+  realCatalogue,
+  type TestDatabase,
+  testSqlTemplateDir,
+} from "../../../test/harness.js";
 import { createSqlPool } from "../../adapters/sql-runner/pool.js";
 import { buildApp } from "../../app.js";
 import { loadConfig } from "../../config.js";
@@ -27,7 +33,7 @@ const javaLesson = catalogue.courses.find((c) => c.id === "java-programming")?.l
 const config = loadConfig({ NODE_ENV: "test", JWT_SECRET: TEST_JWT_SECRET });
 // A shorter wall clock than the product's 10 s so the time-limit test is quicker, with room for a
 // lesson's tables to load on a loaded machine (3 s was outgrown in CI); one pool for both engines' apps.
-const pool = createSqlPool({ workers: 1, startMs: 600_000, jobMs: 6_000 });
+const pool = createSqlPool({ workers: 1, startMs: 600_000, jobMs: 6_000, templateDir: testSqlTemplateDir() });
 const shared = { ...pool, close: async () => undefined };
 afterAll(() => pool.close());
 

@@ -244,9 +244,36 @@ function prose(markdown: string, nodes: readonly RootContent[]): string {
  * so a `## comment` inside a code block never starts a section. The section is the heading as the
  * lesson page shows it, which is also what its link's `section-…` id is made from.
  */
+interface LessonSection {
+  heading: string | undefined;
+  text: string;
+  code: string;
+}
+
+/**
+ * Each lesson text's sections, parsed once per text. The parse is a pure function of the Markdown
+ * and the index's costliest step (about a second for the catalogue): a server builds its index
+ * once, but the test files of one test worker each build one from the same lessons.
+ */
+const sectionsByText = new Map<string, LessonSection[]>();
+const MAX_KEPT_TEXTS = 5_000;
+
+function lessonSections(content: string): LessonSection[] {
+  let found = sectionsByText.get(content);
+  if (!found) {
+    found = sections(parseMarkdown(content), [2, 3]).map((part) => ({
+      heading: part.heading,
+      text: prose(content, part.nodes),
+      code: codeOf(part.nodes),
+    }));
+    if (sectionsByText.size >= MAX_KEPT_TEXTS) sectionsByText.clear();
+    sectionsByText.set(content, found);
+  }
+  return found;
+}
+
 export function splitPassages(lesson: LessonSource, firstId = 0): Passage[] {
-  const tree = parseMarkdown(lesson.content);
-  return sections(tree, [2, 3])
+  return lessonSections(lesson.content)
     .map((part) => {
       return {
         id: 0,
@@ -255,8 +282,8 @@ export function splitPassages(lesson: LessonSource, firstId = 0): Passage[] {
         materialId: lesson.materialId,
         title: lesson.title,
         section: part.heading ?? lesson.title,
-        text: prose(lesson.content, part.nodes),
-        code: codeOf(part.nodes),
+        text: part.text,
+        code: part.code,
         locked: lesson.locked,
       };
     })

@@ -87,8 +87,8 @@ function pgliteVersion(): string {
 }
 
 const TEMPLATE_PREFIX = "sql-template-pglite-";
-/** The template's file name in `templateDir`, for this PGlite. */
 let templateName: string | undefined;
+/** The template's file name in `templateDir`, for this PGlite. */
 export const sqlTemplateName = (): string => {
   templateName ??= `${TEMPLATE_PREFIX}${pgliteVersion()}.tar.gz`;
   return templateName;
@@ -133,8 +133,8 @@ export class SqlUnavailableError extends UnavailableError {}
  * Throw-away PostgreSQL databases for SQL trials and lesson examples: a pool of worker threads,
  * each holding an in-memory PGlite loaded from one prepared data directory (made once by
  * `dumpDataDir`, so no worker runs initdb after the first, and kept in `templateDir` for the next
- * start). A job gets a database no other job
- * used; a job past its wall clock has its worker terminated and a new one started.
+ * start). A job gets a database no other job used; a job past its wall clock has its worker
+ * terminated and a new one started.
  */
 export function createSqlPool(options: SqlPoolOptions = {}) {
   const size = options.workers ?? (availableParallelism() >= 4 ? 2 : 1);

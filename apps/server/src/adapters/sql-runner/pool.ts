@@ -69,20 +69,15 @@ const WORKER_URL = new URL("./sql-worker.mjs", import.meta.url);
 // Heap for result rows: a query that returns millions of rows ends its worker, not the server.
 const RESOURCE_LIMITS = { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32 };
 
-/** PGlite's own version: a template another version made is not loaded. */
+/** PGlite's own version (its package.json, beside the dist/ folder its WebAssembly is in): a template another version made is not loaded. */
 function pgliteVersion(): string {
-  const require = createRequire(import.meta.url);
-  let dir = dirname(require.resolve("@electric-sql/pglite/pglite.wasm"));
-  for (;;) {
-    try {
-      const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { name?: string; version?: string };
-      if (pkg.name === "@electric-sql/pglite" && pkg.version) return pkg.version;
-    } catch {
-      // not the package's folder yet
-    }
-    const up = dirname(dir);
-    if (up === dir) return "unknown";
-    dir = up;
+  try {
+    const wasm = createRequire(import.meta.url).resolve("@electric-sql/pglite/pglite.wasm");
+    const pkg = JSON.parse(readFileSync(join(dirname(wasm), "..", "package.json"), "utf8")) as { version?: string };
+    return pkg.version ?? "unknown";
+  } catch {
+    // Another layout: the name says so, and a worker that cannot load the file has it made again.
+    return "unknown";
   }
 }
 

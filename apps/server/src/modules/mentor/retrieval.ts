@@ -220,7 +220,7 @@ export function phraseWords(question: string): string[] {
   if (primitives.size >= 2 && /\b(diff\w*|vs|versus|or|which|compare\w*)\b/i.test(question))
     words.push("primitive types");
   // A count or an average per group is a grouping: SQL's GROUP BY, Java's groupingBy.
-  if (perGroup().test(question)) words.push("grouping aggregate");
+  if (PER_GROUP.test(question)) words.push("grouping aggregate");
   return words;
 }
 
@@ -239,11 +239,6 @@ function prose(markdown: string, nodes: readonly RootContent[]): string {
     .trim();
 }
 
-/**
- * Cuts a lesson at its ## and ### headings, read by the one Markdown grammar (@koc/shared/markdown),
- * so a `## comment` inside a code block never starts a section. The section is the heading as the
- * lesson page shows it, which is also what its link's `section-…` id is made from.
- */
 interface LessonSection {
   heading: string | undefined;
   text: string;
@@ -272,6 +267,11 @@ function lessonSections(content: string): LessonSection[] {
   return found;
 }
 
+/**
+ * Cuts a lesson at its ## and ### headings, read by the one Markdown grammar (@koc/shared/markdown),
+ * so a `## comment` inside a code block never starts a section. The section is the heading as the
+ * lesson page shows it, which is also what its link's `section-…` id is made from.
+ */
 export function splitPassages(lesson: LessonSource, firstId = 0): Passage[] {
   return lessonSections(lesson.content)
     .map((part) => {
@@ -430,6 +430,8 @@ function perGroup(): RegExp {
   const group = String.raw`\b(per|for each|for every|har)\s+(?!${notAGroup})\w+\b`;
   return new RegExp(`${aggregate}[^.?!]*${group}|${group}[^.?!]*${aggregate}`, "i");
 }
+/** Built once: the phrase words and SQL's language sign both ask it of every question (no g flag: no state). */
+const PER_GROUP = perGroup();
 
 /**
  * What a question shows of its language when it names none: pasted errors and code that only one of
@@ -525,7 +527,7 @@ const LANGUAGE_SIGNS: [string, RegExp][] = [
   ["sql", /\brows?\s+(where|whose)\b|\brecords?\s+where\b/i],
   // A count, sum or average per group, GROUP BY's work: "per category", "for every city", Hinglish
   // "har city me kitne". A count per key in Java names its map, stream or groupingBy, read above.
-  ["sql", perGroup()],
+  ["sql", PER_GROUP],
   // Changes that must be undone together when a later one fails: a transaction and its ROLLBACK.
   ["sql", /\bfail\w*\b[^.?!]*\b(undone|rolled back)\b/i],
   // Sorting that puts the empty values first or last: NULLS FIRST / NULLS LAST. Java's and Python's

@@ -83,3 +83,17 @@ describe("the SQL engine's kept template", () => {
     expect(statSync(file).isFile()).toBe(true);
   }, 300_000);
 });
+
+describe("a worker's heap", () => {
+  it("a result that overruns it ends that worker, not the server's process, and the next job runs", async () => {
+    // Three values of 150 MB each: more than the worker's 256 MB heap can hold at once. As a worker
+    // thread this took the whole process down ("Reached heap limit"); as a process, only itself.
+    const p = createSqlPool({ workers: 1, startMs: 300_000, jobMs: 300_000, templateDir: tempDir() });
+    pools.push(p);
+    const [huge] = await p.run([
+      { setup: "", code: "SELECT repeat('x', 150000000) AS v FROM generate_series(1, 3)", single: true },
+    ]);
+    expect(huge).toEqual({ status: "error", ms: 0, error: "The result was too large to hold.", truncated: true });
+    expect(await answer(p)).toEqual([["6"], ["7"]]);
+  }, 300_000);
+});

@@ -1,10 +1,11 @@
+import { type ChildProcess, fork, type Serializable } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { availableParallelism } from "node:os";
 import { dirname, join } from "node:path";
-import { Worker } from "node:worker_threads";
+import { fileURLToPath } from "node:url";
 import { SQL_MAX_CHARS, SQL_MAX_ROWS, type SqlResultSet } from "@koc/shared";
 import { UnavailableError } from "../../errors.js";
 import { JobQueue } from "../code-runner/queue.js";
@@ -32,7 +33,7 @@ export type SqlRunOutcome =
   | { status: "notRun" };
 
 export interface SqlPoolOptions {
-  /** Worker threads, each with its own PGlite (default: 1, or 2 with 4+ cores). */
+  /** Worker processes, each with its own PGlite (default: 1, or 2 with 4+ cores). */
   workers?: number;
   /** Wall clock of one job's runs together, from the moment its database is ready. */
   jobMs?: number;
@@ -65,9 +66,42 @@ type Message =
       truncated?: boolean;
     };
 
-const WORKER_URL = new URL("./sql-worker.mjs", import.meta.url);
-// Heap for result rows: a query that returns millions of rows ends its worker, not the server.
-const RESOURCE_LIMITS = { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32 };
+const WORKER_PATH = fileURLToPath(new URL("./sql-worker.mjs", import.meta.url));
+/**
+ * Heap for result rows. A query that returns millions of rows ends its worker, and the worker is a
+ * process of its own: a worker thread's heap limit (`resourceLimits`) did not always hold, and a
+ * thread that overran it once took the whole test process down with "Reached heap limit".
+ * Plain Node (no loader the server was started with), so the .mjs starts as it is.
+ */
+const WORKER_EXEC_ARGV = ["--max-old-space-size=256", "--max-semi-space-size=16"];
+
+type SqlWorker = ChildProcess;
+
+/** Sends a worker a message; false when it can take none (it has exited). */
+function send(w: SqlWorker, message: Serializable): boolean {
+  if (!w.connected) return false;
+  // With a callback, a failed send is reported to it instead of as an "error" event.
+  w.send(message, () => undefined);
+  return true;
+}
+
+const running = (w: SqlWorker) => w.exitCode === null && w.signalCode === null;
+
+/** Ends a worker at once (a job that overran, a pool that closes): its database goes with it. */
+function end(w: SqlWorker): void {
+  if (running(w)) w.kill("SIGKILL");
+}
+
+/** Ends a worker, resolving once it has exited. */
+function ended(w: SqlWorker): Promise<void> {
+  if (!running(w)) return Promise.resolve();
+  return new Promise((resolve) => {
+    w.once("exit", () => resolve());
+    w.once("error", () => resolve());
+    w.ref(); // the wait keeps the process alive until the worker is gone
+    end(w);
+  });
+}
 
 /** PGlite's own version (its package.json, beside the dist/ folder its WebAssembly is in): a template another version made is not loaded. */
 function pgliteVersion(): string {
@@ -125,7 +159,7 @@ async function keepTemplate(dir: string, name: string, dump: ArrayBuffer): Promi
 export class SqlUnavailableError extends UnavailableError {}
 
 /**
- * Throw-away PostgreSQL databases for SQL trials and lesson examples: a pool of worker threads,
+ * Throw-away PostgreSQL databases for SQL trials and lesson examples: a pool of worker processes,
  * each holding an in-memory PGlite loaded from one prepared data directory (made once by
  * `dumpDataDir`, so no worker runs initdb after the first, and kept in `templateDir` for the next
  * start). A job gets a database no other job used; a job past its wall clock has its worker
@@ -136,7 +170,7 @@ export function createSqlPool(options: SqlPoolOptions = {}) {
   const jobMs = options.jobMs ?? SQL_JOB_MS;
   const startMs = options.startMs ?? 180_000;
   const queue = new JobQueue(size, options.maxWaiting ?? 8);
-  const workers: (Worker | undefined)[] = Array.from({ length: size }, () => undefined);
+  const workers: (SqlWorker | undefined)[] = Array.from({ length: size }, () => undefined);
   let dump: Promise<ArrayBuffer> | undefined;
   /** The template was loaded from templateDir: a worker that cannot load it has it prepared again. */
   let dumpFromFile = false;
@@ -145,18 +179,29 @@ export function createSqlPool(options: SqlPoolOptions = {}) {
   let closed = false;
   const templateFile = options.templateDir ? join(options.templateDir, sqlTemplateName()) : undefined;
 
-  const spawn = (data: { dump?: ArrayBuffer }) =>
-    new Worker(WORKER_URL, {
-      workerData: { ...data, maxRows: SQL_MAX_ROWS, maxChars: SQL_MAX_CHARS },
-      resourceLimits: RESOURCE_LIMITS,
+  /**
+   * A worker process, given its limits and (for jobs) the prepared data directory in its first
+   * message. Structured clone over the IPC channel carries the dump's bytes. Its output is not
+   * ours to print: an overrun heap's report would only fill the server's log.
+   */
+  const spawn = (data: { dump?: ArrayBuffer }): SqlWorker => {
+    const w = fork(WORKER_PATH, [], {
+      execArgv: WORKER_EXEC_ARGV,
+      serialization: "advanced",
+      stdio: ["ignore", "ignore", "ignore", "ipc"],
     });
+    // A process that cannot be started reports through "error"; the message is then not sent.
+    w.on("error", () => undefined);
+    send(w, { type: "init", ...data, maxRows: SQL_MAX_ROWS, maxChars: SQL_MAX_CHARS });
+    return w;
+  };
 
   /** An initialised, empty cluster, gzipped: made by a worker running initdb once. */
   const initdb = () =>
     new Promise<ArrayBuffer>((resolve, reject) => {
       const w = spawn({});
       const timer = setTimeout(() => {
-        void w.terminate();
+        end(w);
         reject(new SqlUnavailableError("The SQL engine did not start in time."));
       }, startMs);
       w.on("message", (m: Message) => {
@@ -164,14 +209,18 @@ export function createSqlPool(options: SqlPoolOptions = {}) {
         else if (m.type === "failed") reject(new SqlUnavailableError(m.error));
         if (m.type === "dump" || m.type === "failed") {
           clearTimeout(timer);
-          void w.terminate();
+          end(w);
         }
       });
       w.on("error", (err) => {
         clearTimeout(timer);
         reject(new SqlUnavailableError(err.message));
       });
-      w.postMessage({ type: "dump" });
+      w.on("exit", () => {
+        clearTimeout(timer);
+        reject(new SqlUnavailableError("The SQL engine stopped while it was being prepared."));
+      });
+      send(w, { type: "dump" });
     });
 
   /** The prepared data directory: the kept template, or a new one (kept for the next start). */
@@ -199,12 +248,13 @@ export function createSqlPool(options: SqlPoolOptions = {}) {
   }
 
   /** Resolves true once a new worker has loaded its first database, false if it cannot. */
-  const loads = (w: Worker) =>
+  const loads = (w: SqlWorker) =>
     new Promise<boolean>((resolve) => {
       const done = (ok: boolean) => {
         clearTimeout(timer);
         w.off("message", onMessage);
         w.off("error", onError);
+        w.off("exit", onError);
         resolve(ok);
       };
       const onMessage = (m: Message) => {
@@ -214,23 +264,26 @@ export function createSqlPool(options: SqlPoolOptions = {}) {
       const timer = setTimeout(() => done(false), startMs);
       w.on("message", onMessage);
       w.on("error", onError);
+      w.on("exit", onError);
     });
 
   /** A worker on the prepared data directory; a kept template no worker can load is made again first. */
-  async function spawnLoaded(): Promise<Worker> {
+  async function spawnLoaded(): Promise<SqlWorker> {
     const data = await prepared();
-    const w = spawn({ dump: data.slice(0) });
+    const w = spawn({ dump: data });
     if (!dumpFromFile || (await loads(w))) return w;
-    void w.terminate();
+    end(w);
     forgetTemplate();
-    return spawn({ dump: (await prepared()).slice(0) });
+    return spawn({ dump: await prepared() });
   }
 
-  async function workerFor(slot: number): Promise<Worker> {
+  async function workerFor(slot: number): Promise<SqlWorker> {
     const existing = workers[slot];
-    if (existing) return existing;
+    if (existing && running(existing)) return existing;
     const w = await spawnLoaded();
+    // An idle worker does not keep the server (or a test run) alive.
     w.unref();
+    w.channel?.unref();
     w.on("error", () => {
       if (workers[slot] === w) workers[slot] = undefined;
     });
@@ -241,7 +294,7 @@ export function createSqlPool(options: SqlPoolOptions = {}) {
     return w;
   }
 
-  function runOn(slot: number, w: Worker, runs: SqlRun[]): Promise<SqlRunOutcome[]> {
+  function runOn(slot: number, w: SqlWorker, runs: SqlRun[]): Promise<SqlRunOutcome[]> {
     const outcomes: SqlRunOutcome[] = runs.map(() => ({ status: "notRun" }));
     return new Promise((resolve, reject) => {
       let timer: NodeJS.Timeout | undefined;
@@ -254,7 +307,7 @@ export function createSqlPool(options: SqlPoolOptions = {}) {
         if (how === "done") return resolve(outcomes);
         // A job that overran: its worker and database go, the slot gets a fresh one next time.
         if (workers[slot] === w) workers[slot] = undefined;
-        void w.terminate();
+        end(w);
         const first = outcomes.findIndex((o) => o.status === "notRun");
         if (how === "timeout" || how === "exit") {
           if (first >= 0) {
@@ -292,7 +345,7 @@ export function createSqlPool(options: SqlPoolOptions = {}) {
       w.on("message", onMessage);
       // A worker that ran out of heap (a huge result) exits: its run is reported as too large.
       w.on("exit", onExit);
-      w.postMessage({ type: "job", runs });
+      if (!send(w, { type: "job", runs })) finish("exit");
     });
   }
 
@@ -308,7 +361,7 @@ export function createSqlPool(options: SqlPoolOptions = {}) {
     },
     async close(): Promise<void> {
       closed = true;
-      await Promise.all(workers.map((w) => w?.terminate()));
+      await Promise.all(workers.map((w) => (w ? ended(w) : undefined)));
     },
   };
 }

@@ -1,8 +1,7 @@
-// One SQL worker thread: an embedded PostgreSQL (PGlite) in memory, loaded from a prepared data
+// One SQL worker process: an embedded PostgreSQL (PGlite) in memory, loaded from a prepared data
 // directory, for the runs of one job at a time. Plain JavaScript so that the bundled server can
 // start it from dist/ as it is (decision 0030). The pool (pool.ts) owns the wall clock: it ends
-// this thread when a job overruns, since PGlite runs a statement to its end on this thread.
-import { parentPort, workerData } from "node:worker_threads";
+// this process when a job overruns, since PGlite runs a statement to its end on this thread.
 import { PGlite, types } from "@electric-sql/pglite";
 
 /** Every value as PostgreSQL's own text: no parser turns a date or a bigint into a JS value. */
@@ -10,13 +9,19 @@ const asText = Object.fromEntries(Object.keys(types.parsers ?? {}).map((oid) => 
 
 const TEXT_ROWS = { rowMode: "array", parsers: asText };
 
-const { maxRows, maxChars } = workerData;
+/** What the pool sends first: the limits of a result, and for jobs the prepared data directory. */
+let maxRows = 0;
+let maxChars = 0;
+/** @type {ArrayBuffer | undefined} */
+let dump;
+
+/** @param {unknown} message */
+const post = (message) => process.send?.(message);
 
 /** @type {Promise<PGlite> | undefined} A fresh database, loaded ahead of the next job. */
 let spare;
 
 function fresh() {
-  const dump = workerData.dump;
   return dump ? PGlite.create({ loadDataDir: new Blob([dump], { type: "application/x-gzip" }) }) : PGlite.create();
 }
 
@@ -114,38 +119,41 @@ async function runOne(db, run) {
 async function job(runs) {
   const db = await (spare ?? fresh());
   spare = undefined;
-  parentPort.postMessage({ type: "started" });
+  post({ type: "started" });
   for (let i = 0; i < runs.length; i += 1) {
     const started = performance.now();
     const outcome = await runOne(db, runs[i]);
-    parentPort.postMessage({ type: "run", index: i, ms: Math.round(performance.now() - started), ...outcome });
+    post({ type: "run", index: i, ms: Math.round(performance.now() - started), ...outcome });
   }
-  parentPort.postMessage({ type: "done" });
+  post({ type: "done" });
   // Nothing persists between jobs: this database is thrown away and the next one loaded now.
   db.close().catch(() => undefined);
   spare = fresh();
 }
 
-parentPort.on("message", (msg) => {
-  if (msg.type === "job") {
-    job(msg.runs).catch((err) => parentPort.postMessage({ type: "failed", error: message(err) }));
+process.on("message", (msg) => {
+  if (msg.type === "init") {
+    ({ maxRows, maxChars, dump } = msg);
+    if (!dump) return;
+    spare = fresh();
+    // A data directory this PGlite cannot load (a template kept by another build) is reported at once.
+    spare.then(
+      () => post({ type: "ready" }),
+      (err) => post({ type: "failed", error: message(err) }),
+    );
+  } else if (msg.type === "job") {
+    job(msg.runs).catch((err) => post({ type: "failed", error: message(err) }));
   } else if (msg.type === "dump") {
     PGlite.create()
       .then(async (db) => {
         const blob = await db.dumpDataDir("gzip");
         const buffer = await blob.arrayBuffer();
         await db.close();
-        parentPort.postMessage({ type: "dump", dump: buffer }, [buffer]);
+        post({ type: "dump", dump: buffer });
       })
-      .catch((err) => parentPort.postMessage({ type: "failed", error: message(err) }));
+      .catch((err) => post({ type: "failed", error: message(err) }));
   }
 });
 
-if (workerData.dump) {
-  spare = fresh();
-  // A data directory this PGlite cannot load (a template kept by another build) is reported at once.
-  spare.then(
-    () => parentPort.postMessage({ type: "ready" }),
-    (err) => parentPort.postMessage({ type: "failed", error: message(err) }),
-  );
-}
+// The server went away: so does its worker.
+process.on("disconnect", () => process.exit(0));

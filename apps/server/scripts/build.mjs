@@ -26,7 +26,7 @@ await build({
   ],
 });
 
-// The SQL worker thread is plain JavaScript started by path: it sits beside main.js (decision 0030).
+// The SQL worker process is plain JavaScript started by path: it sits beside main.js (decision 0030).
 copyFileSync("src/adapters/sql-runner/sql-worker.mjs", "dist/sql-worker.mjs");
 // So is the sandbox launcher, a child process (decision 0034).
 copyFileSync("src/adapters/code-runner/sandbox-launcher.mjs", "dist/sandbox-launcher.mjs");

@@ -38,40 +38,34 @@ const SCREENSHOTS = process.env.SCREENSHOTS === "1";
 
 for (const viewport of widths) {
   test.describe(`accessibility at ${viewport.width} px`, () => {
+    // The test's own page at this size: the console-error check covers it too, and no second
+    // browser context is opened beside the one every test gets.
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
     for (const path of routes) {
-      test(`${path} has no WCAG 2.1 A/AA violations`, async ({ browser, baseURL }, testInfo) => {
-        const context = await browser.newContext({
-          baseURL: baseURL ?? undefined,
-          viewport: { width: viewport.width, height: viewport.height },
-        });
-        const page = await context.newPage();
-        try {
-          await gotoAndSettle(page, path);
-          await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
-          // Let entrance animations finish so contrast is measured on final colours.
-          await animationsSettled(page);
+      test(`${path} has no WCAG 2.1 A/AA violations`, async ({ page }, testInfo) => {
+        await gotoAndSettle(page, path);
+        await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+        // Let entrance animations finish so contrast is measured on final colours.
+        await animationsSettled(page);
 
-          if (SCREENSHOTS) {
-            const slug = path === "/" ? "home" : path.slice(1).replaceAll("/", "-");
-            // Kept in test-results/<test>/ and attached to the report.
-            const shot = testInfo.outputPath(`${slug}-${viewport.width}px.png`);
-            await page.screenshot({ path: shot, fullPage: true });
-            await testInfo.attach(`${slug}-${viewport.width}px`, { path: shot, contentType: "image/png" });
-          }
-
-          const overflow = await page.evaluate(
-            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-          );
-          expect.soft(overflow, `${path} scrolls horizontally at ${viewport.width} px`).toBeLessThanOrEqual(0);
-
-          const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-          const summary = results.violations.map(
-            (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(" ")).join("\n    ")}`,
-          );
-          expect(summary, `axe violations on ${path} at ${viewport.width} px`).toEqual([]);
-        } finally {
-          await context.close();
+        if (SCREENSHOTS) {
+          const slug = path === "/" ? "home" : path.slice(1).replaceAll("/", "-");
+          // Kept in test-results/<test>/ and attached to the report.
+          const shot = testInfo.outputPath(`${slug}-${viewport.width}px.png`);
+          await page.screenshot({ path: shot, fullPage: true });
+          await testInfo.attach(`${slug}-${viewport.width}px`, { path: shot, contentType: "image/png" });
         }
+
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        expect.soft(overflow, `${path} scrolls horizontally at ${viewport.width} px`).toBeLessThanOrEqual(0);
+
+        const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+        const summary = results.violations.map(
+          (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(" ")).join("\n    ")}`,
+        );
+        expect(summary, `axe violations on ${path} at ${viewport.width} px`).toEqual([]);
       });
     }
   });

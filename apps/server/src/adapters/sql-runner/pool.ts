@@ -187,6 +187,9 @@ export function createSqlPool(options: SqlPoolOptions = {}) {
   const spawn = (data: { dump?: ArrayBuffer }): SqlWorker => {
     const w = fork(WORKER_PATH, [], {
       execArgv: WORKER_EXEC_ARGV,
+      // None of the server's environment: its secrets are nothing a learner's SQL runs beside, and
+      // a NODE_OPTIONS there would change the worker's heap limit.
+      env: {},
       serialization: "advanced",
       stdio: ["ignore", "ignore", "ignore", "ipc"],
     });

@@ -85,7 +85,8 @@ function send(w: SqlWorker, message: Serializable): boolean {
   return true;
 }
 
-const running = (w: SqlWorker) => w.exitCode === null && w.signalCode === null;
+/** Started and not yet exited (a process that could not be started has no pid, and never exits). */
+const running = (w: SqlWorker) => w.pid !== undefined && w.exitCode === null && w.signalCode === null;
 
 /** Ends a worker at once (a job that overran, a pool that closes): its database goes with it. */
 function end(w: SqlWorker): void {

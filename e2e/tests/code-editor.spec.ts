@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, gotoAndSettle, test } from "./fixtures";
+import { expect, gotoAndSettle, test, wcagScan } from "./fixtures";
 
 /** Replaces the editor's code the way a user would: focus, select all, type. */
 async function setCode(page: Page, code: string) {
@@ -259,7 +258,7 @@ test.describe("code editor on /playground", () => {
           () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
         );
         expect(overflow, "the page scrolls horizontally").toBeLessThanOrEqual(0);
-        const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+        const results = await wcagScan(page);
         expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual(
           [],
         );

@@ -1,7 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { expect, gotoAndSettle, test } from "./fixtures";
+import { expect, gotoAndSettle, test, wcagScan } from "./fixtures";
 
 const password = "royal-secret-1";
 const contentDir = new URL("../../content/courses/", import.meta.url);
@@ -195,10 +194,7 @@ test.describe("trials", () => {
         await expect(trial.locator(".cm-content")).toBeVisible();
       }
       await expectNoSidewaysScroll(page, "an open lesson with output and trial");
-      const results = await new AxeBuilder({ page })
-        .include(".material-row.expanded")
-        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-        .analyze();
+      const results = await wcagScan(page, ".material-row.expanded");
       expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual(
         [],
       );

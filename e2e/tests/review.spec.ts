@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, gotoAndSettle, test } from "./fixtures";
+import { expect, gotoAndSettle, test, wcagScan } from "./fixtures";
 import { answerQuiz, type Lesson, lessonsOf } from "./quiz-helpers";
 
 const password = "royal-secret-1";
@@ -60,7 +59,7 @@ test("a missed Knowledge Check question comes back the next day, and the review 
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect(overflow).toBeLessThanOrEqual(0);
-  const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const axe = await wcagScan(page);
   expect(axe.violations.map((v) => v.id)).toEqual([]);
 
   await card.getByRole("radio", { name: missed.options[missed.correct] as string, exact: true }).check();

@@ -75,6 +75,13 @@ function snapshots(): Snapshots | undefined {
   }
 }
 
+/**
+ * PGlite's own start parameters with a 16 MB buffer cache instead of 128 MB: a test's database is
+ * small, and each one then loads in about two thirds of the CPU time (0.86 s against 1.32 here);
+ * the SQL worker's databases start the same way (sql-worker.mjs). What a query answers is the same.
+ */
+const TEST_PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
+
 /** A fresh database, migrated; with `seeded`, also holding the real catalogue. */
 export async function createTestDatabase(engine: Engine, options: { seeded?: boolean } = {}): Promise<TestDatabase> {
   const kind: SnapshotKind = options.seeded ? "seeded" : "migrated";
@@ -83,7 +90,10 @@ export async function createTestDatabase(engine: Engine, options: { seeded?: boo
     const dump = prepared?.pglite[kind];
     // PGlite only reads a dump whose Blob says it is gzip; with another type it waits for ever.
     const pglite = dump
-      ? await PGlite.create({ loadDataDir: new Blob([readFileSync(dump)], { type: "application/x-gzip" }) })
+      ? await PGlite.create({
+          loadDataDir: new Blob([readFileSync(dump)], { type: "application/x-gzip" }),
+          startParams: TEST_PGLITE_START_PARAMS,
+        })
       : undefined;
     const database = openDatabase(pglite ? { pglite } : {});
     if (!pglite) await database.migrate();

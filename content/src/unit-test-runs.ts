@@ -1,7 +1,7 @@
 /**
  * Runs the trials' hidden unit tests for the content checks, with the same harnesses the server
  * uses (outside the sandbox: the code is our own). Java suites share one warm JVM per release (one
- * class loader each); Python and JavaScript run a process per suite. Each suite's outcome is cached
+ * class loader each) until a test times out; Python and JavaScript run a process per suite. Each suite's outcome is cached
  * by a hash of everything that decides it, in content/.cache (gitignored), so an unchanged trial
  * is not run again.
  */
@@ -92,7 +92,7 @@ function toOutcome(
  * Java suites of one release: one compiler JVM compiles each (program + tests) in its folder, then
  * the suites run, those of each group in one JVM (one class loader each).
  */
-function runJava(suites: Suite[], groups: number[][], java: string, release: number): SuiteOutcome[] {
+export function runJava(suites: Suite[], groups: number[][], java: string, release: number): SuiteOutcome[] {
   const root = mkdtempSync(join(tmpdir(), "koc-junit-"));
   try {
     const harness = join(root, "harness");
@@ -114,24 +114,32 @@ function runJava(suites: Suite[], groups: number[][], java: string, release: num
     if (failed.has(harness)) throw new Error("the unit-test harness does not compile");
     const outcomes: SuiteOutcome[] = suites.map(() => ({ statuses: {}, problem: "does not compile with its tests" }));
     for (const group of groups) {
-      const runnable = group.filter((i) => !failed.has(dirs[i] as string));
-      if (runnable.length === 0) continue;
-      const nonce = randomBytes(8).toString("hex");
-      const out = execFileSync(
-        java,
-        [
-          ...QUICK_JVM_FLAGS,
-          "-cp",
-          `${harness}:${JUNIT_JAR}`,
-          JAVA_HARNESS_CLASS,
-          ...runnable.flatMap((i) => [dirs[i] as string, suites[i]?.exercise.tests?.className ?? ""]),
-        ],
-        { input: `${nonce}\n`, encoding: "utf8", maxBuffer: 64 * 1024 * 1024, stdio: ["pipe", "pipe", "pipe"] },
-      );
-      const report = parseHarnessOutput(out, nonce).suites;
-      runnable.forEach((i, at) => {
-        outcomes[i] = toOutcome(suites[i]?.exercise.tests?.names ?? [], report.get(at));
-      });
+      // The harness ends a run early after a suite whose test timed out (its thread may still be
+      // spinning); the suites after it then run in a fresh JVM.
+      let pending = group.filter((i) => !failed.has(dirs[i] as string));
+      while (pending.length > 0) {
+        const nonce = randomBytes(8).toString("hex");
+        const out = execFileSync(
+          java,
+          [
+            ...QUICK_JVM_FLAGS,
+            "-cp",
+            `${harness}:${JUNIT_JAR}`,
+            JAVA_HARNESS_CLASS,
+            ...pending.flatMap((i) => [dirs[i] as string, suites[i]?.exercise.tests?.className ?? ""]),
+          ],
+          { input: `${nonce}\n`, encoding: "utf8", maxBuffer: 64 * 1024 * 1024, stdio: ["pipe", "pipe", "pipe"] },
+        );
+        const { suites: report, done } = parseHarnessOutput(out, nonce);
+        const reached = done ? pending.length : Math.max(-1, ...report.keys()) + 1;
+        pending.slice(0, reached).forEach((i, at) => {
+          outcomes[i] = toOutcome(suites[i]?.exercise.tests?.names ?? [], report.get(at));
+        });
+        if (reached === 0) {
+          for (const i of pending) outcomes[i] = { statuses: {}, problem: "the test JVM ended before the tests ran" };
+        }
+        pending = reached === 0 ? [] : pending.slice(reached);
+      }
     }
     return outcomes;
   } finally {

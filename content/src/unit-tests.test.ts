@@ -12,7 +12,7 @@ import { findJdk } from "./jdk.js";
 import { has, PYTHON } from "./run-programs.js";
 import type { TrialFile } from "./schema.js";
 import { testCatalogue } from "./test-catalogue.js";
-import { JUNIT_JAR, runSuites, type Suite } from "./unit-test-runs.js";
+import { JUNIT_JAR, runJava, runSuites, type Suite } from "./unit-test-runs.js";
 
 const catalogue = testCatalogue();
 const trials = catalogue.courses.flatMap((c) => (c.exercises ?? []).filter((e) => e.tests));
@@ -167,6 +167,48 @@ cases:
   ])("refuses a malformed project (%#)", (text, problem) => {
     expect(load(front + text).problems.join("\n")).toMatch(problem);
   });
+});
+
+describe("running many Java suites in one JVM", () => {
+  const suite = (className: string, names: string[], body: string): Suite => ({
+    exercise: {
+      id: className,
+      language: "java",
+      tests: {
+        className,
+        names,
+        code: `import static org.junit.jupiter.api.Assertions.*;\nimport org.junit.jupiter.api.*;\nclass ${className} {\n${body}\n}\n`,
+      },
+    } as Suite["exercise"],
+    role: "starter",
+    code: "public class Main { public static void main(String[] args) {} }",
+  });
+  // Set by a test that never ends; a JVM-wide property, so a suite in the same JVM would see it.
+  const clean = (name: string) =>
+    `  @Test @DisplayName("${name}") void t() { assertNull(System.getProperty("koc.spinning"), "a spinning thread is here"); }`;
+
+  it.runIf(canRun.java)(
+    "runs the suites after one whose test timed out in a fresh JVM, away from its spinning thread",
+    () => {
+      const suites = [
+        suite("FirstTest", ["before"], clean("before")),
+        suite(
+          "SpinTest",
+          ["spins"],
+          `  @Test @DisplayName("spins") void a() { System.setProperty("koc.spinning", "yes"); while (true) { Math.sqrt(Math.random()); } }`,
+        ),
+        suite("LaterTest", ["later"], clean("later")),
+        suite("LastTest", ["last"], clean("last")),
+      ];
+      expect(runJava(suites, [[0, 1, 2, 3]], "java", 17).map((o) => o.statuses)).toEqual([
+        { before: "passed" },
+        { spins: "timedOut" },
+        { later: "passed" },
+        { last: "passed" },
+      ]);
+    },
+    120_000,
+  );
 });
 
 describe("the unit-tested trials", () => {

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { animationsSettled, expect, gotoAndSettle, test, wcagScan } from "./fixtures";
+import { animationsSettled, expect, gotoAndSettle, test, wcagViolations } from "./fixtures";
 import { answerKey } from "./quiz-helpers";
 
 const password = "royal-secret-1";
@@ -323,10 +323,7 @@ test.describe("accessibility", () => {
   test.use({ expectedConsoleErrors: [/status of 404/] });
 
   test("the logged-in dashboard, its upgrade modal and the verify page pass WCAG 2.1 AA checks", async ({ page }) => {
-    const axe = async () => {
-      const results = await wcagScan(page);
-      return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-    };
+    const axe = () => wcagViolations(page);
     const account = await registerThroughApi(page.request, "Eddard Accessible");
     await page.request.put("/api/enrollments/java-programming", { headers: account.auth });
     for (const width of [390, 1280]) {

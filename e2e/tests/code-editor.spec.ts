@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, gotoAndSettle, test, wcagScan } from "./fixtures";
+import { expect, gotoAndSettle, test, wcagViolations } from "./fixtures";
 
 /** Replaces the editor's code the way a user would: focus, select all, type. */
 async function setCode(page: Page, code: string) {
@@ -258,10 +258,7 @@ test.describe("code editor on /playground", () => {
           () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
         );
         expect(overflow, "the page scrolls horizontally").toBeLessThanOrEqual(0);
-        const results = await wcagScan(page);
-        expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual(
-          [],
-        );
+        expect(await wcagViolations(page)).toEqual([]);
       } finally {
         await context.close();
       }

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { expect, gotoAndSettle, test, wcagScan } from "./fixtures";
+import { expect, gotoAndSettle, test, wcagViolations } from "./fixtures";
 
 const password = "royal-secret-1";
 const contentDir = new URL("../../content/courses/", import.meta.url);
@@ -194,10 +194,7 @@ test.describe("trials", () => {
         await expect(trial.locator(".cm-content")).toBeVisible();
       }
       await expectNoSidewaysScroll(page, "an open lesson with output and trial");
-      const results = await wcagScan(page, ".material-row.expanded");
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual(
-        [],
-      );
+      expect(await wcagViolations(page, ".material-row.expanded")).toEqual([]);
     } finally {
       await context.close();
     }

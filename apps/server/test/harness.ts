@@ -10,7 +10,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { inject } from "vitest";
 import { createLocalRunner, type LocalRunnerOptions } from "../src/adapters/code-runner/local.js";
 import type { CodeRunner } from "../src/adapters/code-runner/types.js";
-import { createSqlPool } from "../src/adapters/sql-runner/pool.js";
+import { createSqlPool, SQL_START_SETTINGS } from "../src/adapters/sql-runner/pool.js";
 import { buildApp } from "../src/app.js";
 import { type Database, openDatabase } from "../src/db/client.js";
 import { seedCatalogue } from "../src/db/seed.js";
@@ -76,11 +76,10 @@ function snapshots(): Snapshots | undefined {
 }
 
 /**
- * PGlite's own start parameters with a 16 MB buffer cache instead of 128 MB: a test's database is
- * small, and each one then loads in about two thirds of the CPU time (0.86 s against 1.32 here);
- * the SQL worker's databases start the same way (sql-worker.mjs). What a query answers is the same.
+ * A test's database is small too, so it starts as the SQL trials' databases do (SQL_START_SETTINGS:
+ * a 16 MB buffer cache) and loads in about two thirds of the CPU time. What a query answers is the same.
  */
-const TEST_PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
+const TEST_PGLITE_START_PARAMS = [...PGlite.defaultStartParams, ...SQL_START_SETTINGS];
 
 /** A fresh database, migrated; with `seeded`, also holding the real catalogue. */
 export async function createTestDatabase(engine: Engine, options: { seeded?: boolean } = {}): Promise<TestDatabase> {

@@ -59,9 +59,13 @@ describe("the SQL engine's kept template", () => {
     const made = statSync(kept);
 
     // A restart: the kept file is loaded as it is, not made and written again.
-    expect(await answer(pool(dir))).toEqual([["6"], ["7"]]);
+    const restarted = pool(dir);
+    expect(await answer(restarted)).toEqual([["6"], ["7"]]);
     const after = statSync(kept);
     expect([after.ino, after.mtimeMs]).toEqual([made.ino, made.mtimeMs]);
+    // Its databases start with the pool's settings (SQL_START_SETTINGS), not PGlite's 128 MB.
+    const [shown] = await restarted.run([{ setup: "", code: "SHOW shared_buffers", single: true }]);
+    expect(shown).toMatchObject({ status: "ok", rows: [["16MB"]] });
   }, 300_000);
 
   it("makes a new one when the kept file is a gzip but no database, and the first job still runs", async () => {

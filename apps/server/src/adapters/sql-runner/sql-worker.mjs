@@ -9,9 +9,14 @@ const asText = Object.fromEntries(Object.keys(types.parsers ?? {}).map((oid) => 
 
 const TEXT_ROWS = { rowMode: "array", parsers: asText };
 
-/** What the pool sends first: the limits of a result, and for jobs the prepared data directory. */
+/**
+ * What the pool sends first: the limits of a result, PostgreSQL's start settings (pool.ts,
+ * SQL_START_SETTINGS), and for jobs the prepared data directory.
+ */
 let maxRows = 0;
 let maxChars = 0;
+/** @type {string[]} */
+let settings = [];
 /** @type {ArrayBuffer | undefined} */
 let dump;
 
@@ -21,16 +26,9 @@ const post = (message) => process.send?.(message);
 /** @type {Promise<PGlite> | undefined} A fresh database, loaded ahead of the next job. */
 let spare;
 
-/**
- * PGlite's own start parameters, with PostgreSQL's buffer cache at 16 MB instead of its 128: a
- * job's database holds a lesson's few tables. A fresh database then took 0.86 CPU-s to load here
- * instead of 1.32, and a worker holding a 200,000-row table some 90 MB less memory.
- */
-const START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
-
 function fresh() {
   return PGlite.create({
-    startParams: START_PARAMS,
+    startParams: [...PGlite.defaultStartParams, ...settings],
     ...(dump ? { loadDataDir: new Blob([dump], { type: "application/x-gzip" }) } : {}),
   });
 }
@@ -143,7 +141,7 @@ async function job(runs) {
 
 process.on("message", (msg) => {
   if (msg.type === "init") {
-    ({ maxRows, maxChars, dump } = msg);
+    ({ maxRows, maxChars, settings, dump } = msg);
     if (!dump) return;
     spare = fresh();
     // A data directory this PGlite cannot load (a template kept by another build) is reported at once.

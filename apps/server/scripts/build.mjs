@@ -1,11 +1,12 @@
 // Bundles the server (and the workspace packages it imports) into dist/main.js.
 // Third-party packages stay external and load from node_modules.
 // Then writes .br and .gz beside the web build's assets (the root build runs the web build first).
-import { copyFileSync } from "node:fs";
+import { copyFileSync, writeFileSync } from "node:fs";
 import { build } from "esbuild";
 import { tsImport } from "tsx/esm/api";
 
-await build({
+const { metafile } = await build({
+  metafile: true,
   entryPoints: ["src/main.ts"],
   outfile: "dist/main.js",
   bundle: true,
@@ -27,9 +28,11 @@ await build({
 });
 
 // The SQL worker process is plain JavaScript started by path: it sits beside main.js (decision 0030).
-copyFileSync("src/adapters/sql-runner/sql-worker.mjs", "dist/sql-worker.mjs");
 // So is the sandbox launcher, a child process (decision 0034).
-copyFileSync("src/adapters/code-runner/sandbox-launcher.mjs", "dist/sandbox-launcher.mjs");
+const copied = ["src/adapters/sql-runner/sql-worker.mjs", "src/adapters/code-runner/sandbox-launcher.mjs"];
+for (const file of copied) copyFileSync(file, `dist/${file.split("/").pop()}`);
+// Every file the build read, so a test can tell whether dist/ is older than the code (test/process.ts).
+writeFileSync("dist/inputs.json", `${JSON.stringify([...Object.keys(metafile.inputs), ...copied], null, 1)}\n`);
 
 const { webDistDir } = await tsImport("../src/paths.ts", import.meta.url);
 const { precompressAssets } = await tsImport("../src/plugins/precompress.ts", import.meta.url);

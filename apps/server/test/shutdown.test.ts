@@ -3,63 +3,20 @@
  * on SIGTERM finishes, closes the database and exits 0; the same data directory opens again, and
  * the SQL engine's prepared database kept there on the first start is loaded, not made again.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { sqlTemplateName } from "../src/adapters/sql-runner/pool.js";
-import { serverRoot } from "../src/paths.js";
+import { type ServerProcess, startServer } from "./process.js";
 
 const SQL_LESSON = "sql-databases--relational-databases-and-your-first-select";
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const address = s.address();
-      s.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-
-async function waitReady(base: string, child: ChildProcess) {
-  for (let i = 0; i < 240; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited early with ${child.exitCode}`);
-    try {
-      const res = await fetch(`${base}/api/ready`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error("server did not become ready");
-}
-
-function start(dataDir: string, port: number, env: Record<string, string> = {}) {
-  let output = "";
-  const child = spawn(process.execPath, ["--import", "tsx", join(serverRoot, "src", "main.ts")], {
-    cwd: serverRoot,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      CODE_RUNNER: "off",
-      DATABASE_URL: "",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout?.on("data", (d) => {
-    output += String(d);
-  });
-  child.stderr?.on("data", (d) => {
-    output += String(d);
-  });
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return { child, exited, output: () => output };
+/** The server on `dataDir`, its info log kept (the shutdown's lines), its SQL template its own. */
+async function start(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+  const server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: "info", ...env }, [], { keptSqlTemplate: false });
+  await server.ready();
+  return server;
 }
 
 describe("the server process", () => {
@@ -71,10 +28,8 @@ describe("the server process", () => {
     const template = join(dataDir, sqlTemplateName());
     let templateInode = 0;
     for (let round = 0; round < 2; round++) {
-      const port = await freePort();
-      const base = `http://127.0.0.1:${port}`;
-      const server = start(dataDir, port);
-      await waitReady(base, server.child);
+      const server = await start(dataDir);
+      const base = server.base;
       // A lesson's SQL example runs once the SQL engine has its prepared database.
       const example = await fetch(`${base}/api/sql/examples`, {
         method: "POST",
@@ -108,10 +63,8 @@ describe("the server process", () => {
   it("lets a Java run in flight finish on SIGTERM, refuses new runs, and exits 0 before its 25 s deadline", {
     timeout: 240_000,
   }, async () => {
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const server = start(dataDir, port, { CODE_RUNNER: "local", TRUST_PROXY: "1" });
-    await waitReady(base, server.child);
+    const server = await start(dataDir, { CODE_RUNNER: "local", TRUST_PROXY: "1" });
+    const base = server.base;
     const status = (await (await fetch(`${base}/api/run/status`)).json()) as { engine: string };
     expect(status.engine).toBe("local");
     const code =

@@ -1,15 +1,18 @@
 /**
  * Crash safety: the real server process is killed with SIGKILL in the middle of a burst of writes
- * (registrations, enrolments, quiz passes that make progress). Restarted on the same data, every write that was answered
- * 2xx is there and the database opens cleanly. On PGlite (DATA_DIR) and on PostgreSQL.
- * On PGlite it also checks that DATA_DIR is private (0700 folders, 0600 files), loosened modes included.
+ * (registrations, enrolments, quiz passes that make progress). Restarted on the same data, every
+ * write that was answered 2xx is there and the database opens cleanly. On PGlite (DATA_DIR) and on
+ * PostgreSQL, each starting from the run's seeded database, as a server that has started before
+ * (prepared.ts). On PGlite it also checks that DATA_DIR is private (0700 folders, 0600 files),
+ * loosened modes included: the prepared files start with the usual umask's modes.
  */
 import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { realCatalogue } from "./harness.js";
-import { call, createEmptyPostgresDatabase, type ServerProcess, startServer } from "./process.js";
+import { createSeededPostgresDatabase, seededDataDir } from "./prepared.js";
+import { call, type ServerProcess, startServer } from "./process.js";
 
 const COURSE = "java-programming";
 /** The first three Java topics and the answers that pass their quizzes (progress is earned, not claimed). */
@@ -111,7 +114,7 @@ const engines = adminUrl ? (["pglite", "postgres"] as const) : (["pglite"] as co
 
 describe.each(engines)("kill -9 during a burst of writes on %s", (engine) => {
   const dataDir = mkdtempSync(join(tmpdir(), "koc-crash-"));
-  let pgDb: Awaited<ReturnType<typeof createEmptyPostgresDatabase>> | undefined;
+  let pgDb: Awaited<ReturnType<typeof createSeededPostgresDatabase>> | undefined;
   const running: ServerProcess[] = [];
   afterAll(async () => {
     for (const s of running) if (s.child.exitCode === null) s.child.kill("SIGKILL");
@@ -120,7 +123,8 @@ describe.each(engines)("kill -9 during a burst of writes on %s", (engine) => {
   });
 
   it("keeps every acknowledged write and opens cleanly again", { timeout: 300_000 }, async () => {
-    if (engine === "postgres" && adminUrl) pgDb = await createEmptyPostgresDatabase(adminUrl);
+    if (engine === "postgres" && adminUrl) pgDb = await createSeededPostgresDatabase(adminUrl);
+    else await seededDataDir(dataDir);
     const env = { DATA_DIR: dataDir, TRUST_PROXY: "127.0.0.1", ...(pgDb ? { DATABASE_URL: pgDb.url } : {}) };
 
     const first = await startServer(env);

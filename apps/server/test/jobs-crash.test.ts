@@ -3,13 +3,15 @@
  * one is in flight (the SMTP server holds each message 0.6 s before accepting it); started again on
  * the same data, every job runs to the end and each mail arrives once in effect: copies of one job's
  * mail (sent again because the process died after the server accepted it but before it was
- * recorded) carry the same Message-ID, and no two jobs share one. On PGlite and PostgreSQL.
+ * recorded) carry the same Message-ID, and no two jobs share one. On PGlite and PostgreSQL, each
+ * starting from the run's seeded database, as a server that has started before (prepared.ts).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { call, createEmptyPostgresDatabase, type ServerProcess, startServer } from "./process.js";
+import { createSeededPostgresDatabase, seededDataDir } from "./prepared.js";
+import { call, type ServerProcess, startServer } from "./process.js";
 import { messageIdOf, mimePart, startSink } from "./smtp-sink.js";
 
 const adminUrl = process.env.TEST_DATABASE_URL;
@@ -18,7 +20,7 @@ const CONTACTS = 6;
 
 describe.each(engines)("kill -9 with mail jobs queued and in flight on %s", (engine) => {
   const dataDir = mkdtempSync(join(tmpdir(), "koc-jobs-crash-"));
-  let pgDb: Awaited<ReturnType<typeof createEmptyPostgresDatabase>> | undefined;
+  let pgDb: Awaited<ReturnType<typeof createSeededPostgresDatabase>> | undefined;
   let sink: Awaited<ReturnType<typeof startSink>> | undefined;
   const running: ServerProcess[] = [];
   afterAll(async () => {
@@ -29,7 +31,8 @@ describe.each(engines)("kill -9 with mail jobs queued and in flight on %s", (eng
   });
 
   it("runs every job once in effect after a restart", { timeout: 900_000 }, async () => {
-    if (engine === "postgres" && adminUrl) pgDb = await createEmptyPostgresDatabase(adminUrl);
+    if (engine === "postgres" && adminUrl) pgDb = await createSeededPostgresDatabase(adminUrl);
+    else await seededDataDir(dataDir);
     sink = await startSink({ acceptDelayMs: 600 });
     const env = {
       DATA_DIR: dataDir,
@@ -43,7 +46,7 @@ describe.each(engines)("kill -9 with mail jobs queued and in flight on %s", (eng
     };
     const first = await startServer(env);
     running.push(first);
-    // Generous: a first start (initdb, migrations, seed) on a saturated shared machine took over 120 s.
+    // Generous: a first start (then with initdb, migrations, seed) on a saturated machine took over 120 s.
     await first.ready(360);
 
     const reg = await call(first.base, "POST", "/api/auth/register", {

@@ -1,9 +1,9 @@
 /**
  * Runs the trials' hidden unit tests for the content checks, with the same harnesses the server
  * uses (outside the sandbox: the code is our own). Java suites share one warm JVM per release (one
- * class loader each) until a test times out; Python and JavaScript run a process per suite. Each suite's outcome is cached
- * by a hash of everything that decides it, in content/.cache (gitignored), so an unchanged trial
- * is not run again.
+ * class loader each) until a test times out; Python and JavaScript run a process per suite. Each
+ * suite's outcome is cached by a hash of everything that decides it, in content/.cache
+ * (gitignored), so an unchanged trial is not run again.
  */
 import { execFileSync } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";

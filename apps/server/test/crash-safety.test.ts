@@ -4,7 +4,7 @@
  * write that was answered 2xx is there and the database opens cleanly. On PGlite (DATA_DIR) and on
  * PostgreSQL, each starting from the run's seeded database, as a server that has started before
  * (prepared.ts). On PGlite it also checks that DATA_DIR is private (0700 folders, 0600 files),
- * loosened modes included: the prepared files start with the usual umask's modes.
+ * loosened modes included: PGlite writes the prepared database's files 0666 and folders 0755.
  */
 import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";

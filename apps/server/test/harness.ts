@@ -77,7 +77,8 @@ function snapshots(): Snapshots | undefined {
 
 /**
  * A test's database is small too, so it starts as the SQL trials' databases do (SQL_START_SETTINGS:
- * a 16 MB buffer cache) and loads in about two thirds of the CPU time. What a query answers is the same.
+ * a 16 MB buffer cache) and loads in about two thirds of the CPU time. What a query answers is the
+ * same.
  */
 const TEST_PGLITE_START_PARAMS = [...PGlite.defaultStartParams, ...SQL_START_SETTINGS];
 

@@ -46,7 +46,7 @@ describe.each(engines)("kill -9 with mail jobs queued and in flight on %s", (eng
     };
     const first = await startServer(env);
     running.push(first);
-    // Generous: a first start (then with initdb, migrations, seed) on a saturated machine took over 120 s.
+    // Generous: a start on a saturated machine once took over 120 s (a first one, with initdb then).
     await first.ready(360);
 
     const reg = await call(first.base, "POST", "/api/auth/register", {

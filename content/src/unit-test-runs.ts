@@ -90,9 +90,11 @@ function toOutcome(
 
 /**
  * Java suites of one release: one compiler JVM compiles each (program + tests) in its folder, then
- * the suites run, those of each group in one JVM (one class loader each).
+ * the suites run in one JVM (one class loader each) until a test runs past a time limit. Such a
+ * test keeps computing after it has failed, so the harness then ends that JVM, and the suites after
+ * it run in a fresh one.
  */
-export function runJava(suites: Suite[], groups: number[][], java: string, release: number): SuiteOutcome[] {
+export function runJava(suites: Suite[], java: string, release: number): SuiteOutcome[] {
   const root = mkdtempSync(join(tmpdir(), "koc-junit-"));
   try {
     const harness = join(root, "harness");
@@ -113,33 +115,29 @@ export function runJava(suites: Suite[], groups: number[][], java: string, relea
     const failed = compileJava([harness, ...dirs], java, release, JUNIT_JAR);
     if (failed.has(harness)) throw new Error("the unit-test harness does not compile");
     const outcomes: SuiteOutcome[] = suites.map(() => ({ statuses: {}, problem: "does not compile with its tests" }));
-    for (const group of groups) {
-      // The harness ends a run early after a suite whose test timed out (its thread may still be
-      // spinning); the suites after it then run in a fresh JVM.
-      let pending = group.filter((i) => !failed.has(dirs[i] as string));
-      while (pending.length > 0) {
-        const nonce = randomBytes(8).toString("hex");
-        const out = execFileSync(
-          java,
-          [
-            ...QUICK_JVM_FLAGS,
-            "-cp",
-            `${harness}:${JUNIT_JAR}`,
-            JAVA_HARNESS_CLASS,
-            ...pending.flatMap((i) => [dirs[i] as string, suites[i]?.exercise.tests?.className ?? ""]),
-          ],
-          { input: `${nonce}\n`, encoding: "utf8", maxBuffer: 64 * 1024 * 1024, stdio: ["pipe", "pipe", "pipe"] },
-        );
-        const { suites: report, done } = parseHarnessOutput(out, nonce);
-        const reached = done ? pending.length : Math.max(-1, ...report.keys()) + 1;
-        pending.slice(0, reached).forEach((i, at) => {
-          outcomes[i] = toOutcome(suites[i]?.exercise.tests?.names ?? [], report.get(at));
-        });
-        if (reached === 0) {
-          for (const i of pending) outcomes[i] = { statuses: {}, problem: "the test JVM ended before the tests ran" };
-        }
-        pending = reached === 0 ? [] : pending.slice(reached);
+    let pending = suites.flatMap((_, i) => (failed.has(dirs[i] as string) ? [] : [i]));
+    while (pending.length > 0) {
+      const nonce = randomBytes(8).toString("hex");
+      const out = execFileSync(
+        java,
+        [
+          ...QUICK_JVM_FLAGS,
+          "-cp",
+          `${harness}:${JUNIT_JAR}`,
+          JAVA_HARNESS_CLASS,
+          ...pending.flatMap((i) => [dirs[i] as string, suites[i]?.exercise.tests?.className ?? ""]),
+        ],
+        { input: `${nonce}\n`, encoding: "utf8", maxBuffer: 64 * 1024 * 1024, stdio: ["pipe", "pipe", "pipe"] },
+      );
+      const { suites: report, done } = parseHarnessOutput(out, nonce);
+      const reached = done ? pending.length : Math.max(-1, ...report.keys()) + 1;
+      pending.slice(0, reached).forEach((i, at) => {
+        outcomes[i] = toOutcome(suites[i]?.exercise.tests?.names ?? [], report.get(at));
+      });
+      if (reached === 0) {
+        for (const i of pending) outcomes[i] = { statuses: {}, problem: "the test JVM ended before the tests ran" };
       }
+      pending = reached === 0 ? [] : pending.slice(reached);
     }
     return outcomes;
   } finally {
@@ -177,9 +175,6 @@ async function runScript(s: Suite): Promise<SuiteOutcome> {
   }
 }
 
-/** A suite with a wall-clock test (`assertTimeoutPreemptively`), which a slow solution outlives. */
-const isTimed = (s: Suite): boolean => /\bassertTimeoutPreemptively\b/.test(s.exercise.tests?.code ?? "");
-
 /** Every suite's outcome, from the cache where nothing changed. `java21` runs the release-21 trials. */
 export async function runSuites(suites: Suite[], jdk21?: { java: string }): Promise<(SuiteOutcome | undefined)[]> {
   const outcomes: (SuiteOutcome | undefined)[] = suites.map((s) =>
@@ -190,16 +185,11 @@ export async function runSuites(suites: Suite[], jdk21?: { java: string }): Prom
     const java = release === 21 ? jdk21?.java : "java";
     const batch = todo.filter(({ s }) => s.exercise.language === "java" && (s.exercise.release ?? 17) === release);
     if (batch.length === 0 || !java || !existsSync(JUNIT_JAR)) continue;
-    // One compile for the whole release. A starter or wrong solution of a trial that times its
-    // method (a complexity test) then runs in a JVM of its own: a too-slow solution keeps computing
-    // after its timed test has failed, and in the shared JVM it would slow, and time out, the suites
-    // after it. The reference is fast by definition (the check fails it otherwise).
-    const apart = (b: (typeof batch)[number]) => isTimed(b.s) && b.s.role !== "solution";
-    const shared = batch.flatMap((b, n) => (apart(b) ? [] : [n]));
-    const alone = batch.flatMap((b, n) => (apart(b) ? [[n]] : []));
+    // One compile and one JVM for the whole release. A starter or wrong solution that runs past a
+    // time limit keeps computing after its test has failed; the harness then ends that JVM, and the
+    // suites after it run in a fresh one (runJava).
     const results = runJava(
       batch.map((b) => b.s),
-      [shared, ...alone].filter((g) => g.length > 0),
       java,
       release,
     );

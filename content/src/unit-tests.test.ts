@@ -188,7 +188,7 @@ describe("running many Java suites in one JVM", () => {
     `  @Test @DisplayName("${name}") void t() { assertNull(System.getProperty("koc.spinning"), "a spinning thread is here"); }`;
 
   it.runIf(canRun.java)(
-    "runs the suites after one whose test timed out in a fresh JVM, away from its spinning thread",
+    "runs the suites after one whose test ran out of time in a fresh JVM, away from its spinning thread",
     () => {
       const suites = [
         suite("FirstTest", ["before"], clean("before")),
@@ -198,12 +198,19 @@ describe("running many Java suites in one JVM", () => {
           `  @Test @DisplayName("spins") void a() { System.setProperty("koc.spinning", "yes"); while (true) { Math.sqrt(Math.random()); } }`,
         ),
         suite("LaterTest", ["later"], clean("later")),
+        // A trial's own time limit fails its test, and cannot stop the code either.
+        suite(
+          "TimedTest",
+          ["times out"],
+          `  @Test @DisplayName("times out") void a() { assertTimeoutPreemptively(java.time.Duration.ofMillis(200), () -> { System.setProperty("koc.spinning", "yes"); while (true) { Math.sqrt(Math.random()); } }); }`,
+        ),
         suite("LastTest", ["last"], clean("last")),
       ];
-      expect(runJava(suites, [[0, 1, 2, 3]], "java", 17).map((o) => o.statuses)).toEqual([
+      expect(runJava(suites, "java", 17).map((o) => o.statuses)).toEqual([
         { before: "passed" },
         { spins: "timedOut" },
         { later: "passed" },
+        { "times out": "failed" },
         { last: "passed" },
       ]);
     },

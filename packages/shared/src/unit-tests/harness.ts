@@ -16,8 +16,9 @@
  *
  * The server runs one suite per run; the content checks run many Java suites in one JVM (one class
  * loader per suite), which is why the Java harness takes (folder, class) pairs. A suite with a test
- * that timed out ends such a run early (no DONE): its thread may still be spinning, and the suites
- * after it must not be timed against it.
+ * that ran out of time (the harness's limit, or its own assertTimeoutPreemptively) ends such a run
+ * early (no DONE): the test's thread may still be spinning, and the suites after it must not be
+ * timed against it.
  */
 
 /** Per-test time limit inside the harness (the run's own wall and CPU limits still apply). */
@@ -64,7 +65,7 @@ public class ${JAVA_HARNESS_CLASS} {
                 .configurationParameter("junit.jupiter.execution.timeout.default", "${TEST_TIMEOUT_SECONDS} s")
                 .configurationParameter("junit.jupiter.execution.timeout.thread.mode.default", "SEPARATE_THREAD")
                 .build();
-            boolean[] timedOut = { false };
+            boolean[] leftRunning = { false };
             launcher.execute(request, new TestExecutionListener() {
                 @Override public void executionStarted(TestIdentifier id) {
                     if (id.isTest()) out.println(suite + "START " + b64(id.getDisplayName()));
@@ -83,16 +84,19 @@ public class ${JAVA_HARNESS_CLASS} {
                     String name = b64(id.getDisplayName());
                     if (result.getStatus() == TestExecutionResult.Status.SUCCESSFUL) out.println(suite + "PASS " + name);
                     else if (t instanceof java.util.concurrent.TimeoutException) {
-                        timedOut[0] = true;
+                        leftRunning[0] = true;
                         out.println(suite + "TIMEOUT " + name);
+                    } else {
+                        // assertTimeoutPreemptively fails its test but cannot stop the code it timed.
+                        if (t != null && String.valueOf(t.getMessage()).contains("execution timed out after")) leftRunning[0] = true;
+                        out.println(suite + "FAIL " + name + " " + b64(t == null ? "" : t.getClass().getName())
+                            + " " + b64(t == null ? "" : String.valueOf(t.getMessage())));
                     }
-                    else out.println(suite + "FAIL " + name + " " + b64(t == null ? "" : t.getClass().getName())
-                        + " " + b64(t == null ? "" : String.valueOf(t.getMessage())));
                 }
             });
-            // The test that timed out may have left its thread spinning, and the suites after it
-            // would run against it: end here without DONE, so the caller runs them in a fresh JVM.
-            if (timedOut[0] && i + 2 < args.length) {
+            // The test that ran out of time may have left its thread spinning, and the suites after
+            // it would run against it: end here without DONE, so the caller runs them in a fresh JVM.
+            if (leftRunning[0] && i + 2 < args.length) {
                 out.flush();
                 Runtime.getRuntime().halt(0);
             }

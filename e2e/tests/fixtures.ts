@@ -93,12 +93,12 @@ const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 /**
  * Runs axe-core's WCAG 2.1 A/AA rules on the page (or on the part `include` selects) and resolves
  * one line per violation (rule, impact, help, then each element it found), so a failed check says
- * what to mend; a page that passes gives []. It runs axe in the page itself (`setLegacyMode`: one `axe.run`): the default runs
- * each frame apart, then opens a second, blank page, injects axe there again and merges the parts
- * in it, which took twice the time here (the course page 4.5 s against 2.2) for the same passes,
- * violations and incomplete checks. What the in-page run cannot reach is a frame of another
- * origin, and a page here has none (nothing is loaded from another origin): a check that meets one
- * fails rather than pass it unscanned.
+ * what to mend; a page that passes gives []. It runs axe in the page itself (`setLegacyMode`: one
+ * `axe.run`): the default runs each frame apart, then opens a second, blank page, injects axe there
+ * again and merges the parts in it, which took twice the time here (the course page 4.5 s against
+ * 2.2) for the same passes, violations and incomplete checks. What the in-page run cannot reach is
+ * a frame of another origin, and a page here has none (nothing is loaded from another origin): a
+ * check that meets one fails rather than pass it unscanned.
  */
 export async function wcagViolations(page: Page, include?: string): Promise<string[]> {
   const origin = new URL(page.url()).origin;

@@ -5,6 +5,12 @@ import { type Catalogue, loadCatalogue } from "@koc/content";
 import pg from "pg";
 import { contentCoursesDir } from "../src/paths.js";
 
+/**
+ * A snapshot file for PGlite's `loadDataDir`. PGlite only reads a dump whose Blob says it is gzip;
+ * with another type it waits for ever.
+ */
+export const snapshotBlob = (file: string): Blob => new Blob([readFileSync(file)], { type: "application/x-gzip" });
+
 /** "migrated": the schema only; "seeded": the schema and the real catalogue from content/. */
 export type SnapshotKind = "migrated" | "seeded";
 

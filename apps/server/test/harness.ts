@@ -5,7 +5,6 @@
  * PGlite from a dumped data directory, PostgreSQL from a template database
  * (docs/decisions/0025-test-database-snapshots.md).
  */
-import { readFileSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { inject } from "vitest";
 import { createLocalRunner, type LocalRunnerOptions } from "../src/adapters/code-runner/local.js";
@@ -14,7 +13,7 @@ import { createSqlPool, SQL_START_SETTINGS } from "../src/adapters/sql-runner/po
 import { buildApp } from "../src/app.js";
 import { type Database, openDatabase } from "../src/db/client.js";
 import { seedCatalogue } from "../src/db/seed.js";
-import { createPostgresDatabase, realCatalogue, type SnapshotKind, type Snapshots } from "./databases.js";
+import { createPostgresDatabase, realCatalogue, type SnapshotKind, type Snapshots, snapshotBlob } from "./databases.js";
 
 export { createPostgresDatabase, realCatalogue, type SnapshotKind, type Snapshots };
 
@@ -88,10 +87,9 @@ export async function createTestDatabase(engine: Engine, options: { seeded?: boo
   const prepared = snapshots();
   if (engine === "pglite") {
     const dump = prepared?.pglite[kind];
-    // PGlite only reads a dump whose Blob says it is gzip; with another type it waits for ever.
     const pglite = dump
       ? await PGlite.create({
-          loadDataDir: new Blob([readFileSync(dump)], { type: "application/x-gzip" }),
+          loadDataDir: snapshotBlob(dump),
           startParams: TEST_PGLITE_START_PARAMS,
         })
       : undefined;

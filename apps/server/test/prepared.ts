@@ -4,20 +4,15 @@
  * 10.6 s to be ready here, a used one 4.6 s). For tests of what follows a start (a kill -9, a
  * restart); the first start itself is tested by shutdown.test.ts and two-instances.test.ts.
  */
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { inject } from "vitest";
-import { createPostgresDatabase } from "./databases.js";
+import { createPostgresDatabase, snapshotBlob } from "./databases.js";
 
 /** Puts the seeded PGlite snapshot where a server on `dataDir` keeps its database (DATA_DIR/pglite). */
 export async function seededDataDir(dataDir: string): Promise<void> {
   const dump = inject("testDatabaseSnapshots").pglite.seeded;
-  // PGlite only reads a dump whose Blob says it is gzip; with another type it waits for ever.
-  const pglite = await PGlite.create({
-    dataDir: join(dataDir, "pglite"),
-    loadDataDir: new Blob([readFileSync(dump)], { type: "application/x-gzip" }),
-  });
+  const pglite = await PGlite.create({ dataDir: join(dataDir, "pglite"), loadDataDir: snapshotBlob(dump) });
   await pglite.close();
 }
 

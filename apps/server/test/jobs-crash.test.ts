@@ -73,18 +73,24 @@ describe.each(engines)("kill -9 with mail jobs queued and in flight on %s", (eng
     });
     first.child.kill("SIGKILL");
     await first.exited;
-    const beforeRestart = sink.delivered.length;
-    expect(beforeRestart).toBeLessThan(CONTACTS + 1);
+    // The sink still accepts what it held at the kill once its hold is over, as a real mail server
+    // that got the whole message would.
+    await vi.waitFor(() => expect(sink?.delivered.length).toBe(sink?.received()), { timeout: 10_000, interval: 20 });
+    const subjectOf = (raw: string) => /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? "";
+    const beforeRestart = new Set(sink.delivered.map((d) => subjectOf(d.raw)));
+    expect(beforeRestart.size).toBeLessThan(CONTACTS + 1);
 
     const second = await startServer(env);
     running.push(second);
     await second.ready(360);
-    const subjects = () => new Set(sink?.delivered.map((d) => /^Subject: (.*)$/m.exec(d.raw)?.[1]?.trim()));
+    const subjects = () => new Set(sink?.delivered.map((d) => subjectOf(d.raw)));
     await vi.waitFor(() => expect(subjects().size).toBe(CONTACTS + 1), { timeout: 120_000, interval: 200 });
 
     const idsBySubject = new Map<string, Set<string>>();
+    const copies = new Map<string, number>();
     for (const d of sink.delivered) {
-      const subject = /^Subject: (.*)$/m.exec(d.raw)?.[1]?.trim() ?? "";
+      const subject = subjectOf(d.raw);
+      copies.set(subject, (copies.get(subject) ?? 0) + 1);
       const id = messageIdOf(d.raw) ?? "";
       expect(id).not.toBe("");
       idsBySubject.set(subject, (idsBySubject.get(subject) ?? new Set()).add(id));
@@ -93,8 +99,11 @@ describe.each(engines)("kill -9 with mail jobs queued and in flight on %s", (eng
     for (const ids of idsBySubject.values()) expect(ids.size).toBe(1);
     const allIds = new Set([...idsBySubject.values()].flatMap((ids) => [...ids]));
     expect(allIds.size).toBe(CONTACTS + 1);
-    // A copy is only ever sent again for a mail the server had already accepted at the kill.
-    expect(sink.delivered.length - allIds.size).toBeLessThanOrEqual(2);
+    // A mail is sent again only if the killed server had sent it (its job was cut off before it was
+    // recorded as done; a job of each kind may be running, so more than one may be), and only once.
+    const sentTwice = [...copies].filter(([, n]) => n > 1).map(([subject]) => subject);
+    for (const subject of sentTwice) expect(beforeRestart, subject).toContain(subject);
+    expect(Math.max(...copies.values())).toBeLessThanOrEqual(2);
 
     // The reset link that arrived works.
     const resetMail = sink.delivered.find((d) => d.to.includes("crash-reset@example.com"));

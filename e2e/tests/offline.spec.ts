@@ -37,8 +37,9 @@ function referenceSolution(exerciseId: string): string {
   return solution;
 }
 
+// The service worker is what this file tests (the other specs block it: playwright.config.ts).
 // Offline, every request that reaches for the network fails, and the browser logs each one.
-test.use({ expectedConsoleErrors: [/net::ERR_INTERNET_DISCONNECTED/] });
+test.use({ serviceWorkers: "allow", expectedConsoleErrors: [/net::ERR_INTERNET_DISCONNECTED/] });
 
 test("save a course, go offline, reload: the lesson opens, Python runs, the quiz and trial submissions wait and are graded by the server back online; sign-out clears it", async ({
   page,

@@ -13,6 +13,10 @@ function prerenderedState(html: string): { queries: { queryKey: unknown[]; state
 }
 
 test.describe("prerendered public pages", () => {
+  // A visitor's first load registers the app's service worker, and what it logs is part of what
+  // these pages are checked for (the other specs block it: playwright.config.ts).
+  test.use({ serviceWorkers: "allow" });
+
   test("/courses arrives with every course of the catalogue in its HTML", async ({ request }) => {
     const res = await request.get("/courses");
     expect(res.status()).toBe(200);

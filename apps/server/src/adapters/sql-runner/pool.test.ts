@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
+import { testSqlTemplateDir } from "../../../test/harness.js";
 import { createSqlPool, type SqlPool, sqlTemplateName } from "./pool.js";
 
 const dirs: string[] = [];
@@ -92,7 +93,9 @@ describe("a worker's heap", () => {
   it("a result that overruns it ends that worker, not the server's process, and the next job runs", async () => {
     // Three values of 150 MB each: more than the worker's 256 MB heap can hold at once. As a worker
     // thread this took the whole process down ("Reached heap limit"); as a process, only itself.
-    const p = createSqlPool({ workers: 1, startMs: 300_000, jobMs: 300_000, templateDir: tempDir() });
+    // The run's prepared template (global-setup.ts): what this test is about starts after initdb.
+    const templateDir = testSqlTemplateDir() ?? tempDir();
+    const p = createSqlPool({ workers: 1, startMs: 300_000, jobMs: 300_000, templateDir });
     pools.push(p);
     const [huge] = await p.run([
       { setup: "", code: "SELECT repeat('x', 150000000) AS v FROM generate_series(1, 3)", single: true },

@@ -94,6 +94,9 @@ test("save a course, go offline, reload: the lesson opens, Python runs, the quiz
   await context.setOffline(true);
   await page.reload();
   await expect(page.getByRole("heading", { level: 1, name: "Python Programming" })).toBeVisible({ timeout: 30_000 });
+  // The heading is the prerendered page's: a click before the app has hydrated it is lost (seen on a
+  // loaded machine, where the lesson then never opened). Wait until the page is live.
+  await expect(page.locator("html[data-hydrated]")).toBeAttached({ timeout: 30_000 });
   await expect(page.getByText("You are offline. Courses you saved for offline still open.")).toBeVisible();
   await page
     .getByRole("button", { name: new RegExp(first.title) })

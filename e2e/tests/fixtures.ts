@@ -49,9 +49,7 @@ export async function settleAfter(page: Page, navigate: () => Promise<unknown>, 
   page.on("requestfailed", ended);
   try {
     await navigate();
-    await page.waitForFunction(
-      () => document.documentElement.hasAttribute("data-hydrated") || document.getElementById("root") === null,
-    );
+    await appLive(page);
     await expect
       .poll(() => open.size === 0 && Date.now() - lastChange >= quietMs, {
         message: "the page's requests settle",
@@ -63,6 +61,17 @@ export async function settleAfter(page: Page, navigate: () => Promise<unknown>, 
     page.off("requestfinished", ended);
     page.off("requestfailed", ended);
   }
+}
+
+/**
+ * Waits until the app has hydrated or rendered the page (`<html data-hydrated>`, set after its
+ * first commit): before that, a click on prerendered HTML is lost. A page without the app (no
+ * #root) is live at once.
+ */
+export async function appLive(page: Page) {
+  await page.waitForFunction(
+    () => document.documentElement.hasAttribute("data-hydrated") || document.getElementById("root") === null,
+  );
 }
 
 export async function gotoAndSettle(page: Page, path: string) {

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import type { Locator, Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { appLive, expect, test } from "./fixtures";
 import { answerKey } from "./quiz-helpers";
 
 const password = "royal-secret-1";
@@ -95,8 +95,9 @@ test("save a course, go offline, reload: the lesson opens, Python runs, the quiz
   await page.reload();
   await expect(page.getByRole("heading", { level: 1, name: "Python Programming" })).toBeVisible({ timeout: 30_000 });
   // The heading is the prerendered page's: a click before the app has hydrated it is lost (seen on a
-  // loaded machine, where the lesson then never opened). Wait until the page is live.
-  await expect(page.locator("html[data-hydrated]")).toBeAttached({ timeout: 30_000 });
+  // loaded machine, where the lesson then never opened). Offline requests fail at once, so this
+  // waits for the app alone, not for a quiet network as settleAfter does.
+  await appLive(page);
   await expect(page.getByText("You are offline. Courses you saved for offline still open.")).toBeVisible();
   await page
     .getByRole("button", { name: new RegExp(first.title) })

@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
 
@@ -56,9 +56,13 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  // Two browsers at a time, in CI too: every test signs up its own learner, so they share nothing
-  // but the server (the whole suite took 11.4 min with one worker in CI, 5.3 min with two here).
-  workers: 2,
+  // One browser more than there are cores, in CI too, as the unit tests run their files: every test
+  // signs up its own learner, so they share nothing but the server, and much of a test's time is
+  // spent waiting on it (a run, a grade, a page load). The whole suite took 11.4 min with one worker
+  // in CI and 5.3 min with two; on two cores here, three took 209 s against two's 227 (the same
+  // 397 CPU-s, the machine idle 17 s instead of 49). At most three: the tests share one server and
+  // one address's limits, and more than three at once were never tried.
+  workers: Math.min(3, availableParallelism() + 1),
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : [["list"]],

@@ -108,7 +108,9 @@ async function main() {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
-  const runnerReady = createCodeRunnerFromConfig(config, app.log).then(
+  // The warm compilers' helper, compiled once per JDK, is kept in DATA_DIR: a restart skips its javac.
+  const runnerOptions = usesDataDir ? { cacheDir: join(resolve(config.DATA_DIR), "javac-helper") } : {};
+  const runnerReady = createCodeRunnerFromConfig(config, app.log, runnerOptions).then(
     (runner) => {
       provideRunner(runner);
       return runner;

@@ -93,6 +93,8 @@ export default async function setup(project: TestProject) {
     process.env.KOC_TEST_CATALOGUE_JSON = catalogueFile;
   }
   process.env.CATALOGUE_FILE = catalogueFile;
+  // The local runners' compiler helper, built by the first runner of the run and kept for the rest.
+  process.env.KOC_TEST_JAVAC_HELPER_DIR = join(dir, "javac-helper");
   const adminUrl = process.env.TEST_DATABASE_URL;
   const [pglite, postgres] = await Promise.all([
     pgliteSnapshots(dir),

@@ -49,7 +49,7 @@ export async function createTestRunner(
 ): Promise<{ runner?: CodeRunner; reason?: string }> {
   let started: Awaited<ReturnType<typeof createLocalRunner>> = {};
   for (let attempt = 1; attempt <= 3; attempt++) {
-    started = await createLocalRunner({ uidBase: testRunnerUidBase(), ...options });
+    started = await createLocalRunner({ uidBase: testRunnerUidBase(), cacheDir: testJavacHelperDir(), ...options });
     if (started.runner || started.missing) break;
     if (attempt < 3) await new Promise((done) => setTimeout(done, 2_000 * attempt));
   }
@@ -114,6 +114,9 @@ export async function createTestDatabase(engine: Engine, options: { seeded?: boo
     },
   };
 }
+
+/** Where the run's local runners keep the compiler helper (global-setup.ts): compiled once per JDK, not per file. */
+const testJavacHelperDir = (): string | undefined => process.env.KOC_TEST_JAVAC_HELPER_DIR;
 
 /** The SQL engine's template made once for the run (global-setup.ts), for a test's own pool. */
 export const testSqlTemplateDir = (): string | undefined => process.env.KOC_TEST_SQL_TEMPLATE_DIR;

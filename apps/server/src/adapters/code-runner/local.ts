@@ -51,7 +51,7 @@ export interface LocalRunnerOptions {
   /** Runs at once (default 2); more wait, up to maxWaiting (default 16, half of them for visitors), then 429. */
   concurrency?: number;
   maxWaiting?: number;
-  /** Where the compiled compiler helper is cached (default: this process's private folder). */
+  /** Where the compiled compiler helper is cached (default: this process's private folder); kept between starts. */
   cacheDir?: string;
   /** Set false to spawn javac for every compile (the benchmark's cold path). */
   warmCompiler?: boolean;
@@ -222,7 +222,7 @@ async function prepareLocalEnvironment(
 
   const compilers = await Promise.all(
     jdks.map(async (jdk) => {
-      const compiler = new CompilerPool(jdk, cacheDir, options.compilers ?? 2, compileLimits);
+      const compiler = new CompilerPool(jdk, cacheDir, options.compilers ?? 2, compileLimits, privateRoot);
       if (options.warmCompiler !== false) await compiler.start();
       return compiler;
     }),

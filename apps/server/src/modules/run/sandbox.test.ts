@@ -3,16 +3,17 @@
  * bubblewrap. Skipped (with the reason) only when this machine has no JDK or no working bwrap.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import type { RunResult } from "@koc/shared";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, createTestRunner, type TestDatabase, testRunnerUidBase } from "../../../test/harness.js";
+import { discoverJdks } from "../../adapters/code-runner/jdk.js";
 import { createLocalRunner } from "../../adapters/code-runner/local.js";
 import { sandboxUid } from "../../adapters/code-runner/sandbox.js";
-import type { CodeRunner } from "../../adapters/code-runner/types.js";
+import type { CodeRunner, RunJob } from "../../adapters/code-runner/types.js";
 import { buildApp } from "../../app.js";
 
 const LIMITS = { cpuSeconds: 3, wallMs: 6_000 };
@@ -131,6 +132,44 @@ describe.skipIf(!local.runner)("the fallback where no cgroup can be made (rlimit
     await fallback?.close();
     fallback = undefined;
     expect(existsSync(root)).toBe(false);
+  });
+});
+
+describe.skipIf(!local.runner)("the compiler helper kept in a cache folder (the server's is in DATA_DIR)", () => {
+  it("is compiled once, owner-only, and a later start uses it without compiling it again", async () => {
+    const cacheDir = mkdtempSync(join(tmpdir(), "koc-helper-cache-"));
+    // One JDK: two warm compilers per runner are enough to show it.
+    const jdks = discoverJdks().slice(0, 1);
+    const helperClass = () => {
+      const [key, ...others] = readdirSync(cacheDir);
+      expect(others).toEqual([]); // no build or warm-up folder left beside it
+      return join(cacheDir, key as string, "KocCompileServer.class");
+    };
+    try {
+      const first = (await createLocalRunner({ uidBase: UID_BASE, limits: LIMITS, jdks, cacheDir })).runner;
+      await first?.close();
+      const built = statSync(helperClass());
+      expect(statSync(dirname(helperClass())).mode & 0o777).toBe(0o700);
+      expect(built.mode & 0o777).toBe(0o600);
+
+      const second = (await createLocalRunner({ uidBase: UID_BASE, limits: LIMITS, jdks, cacheDir })).runner;
+      try {
+        const served = Object.entries((await (second as CodeRunner).status()).versions).filter(([, ok]) => ok);
+        const version = served[0]?.[0] as RunJob["version"];
+        const r = await (second as CodeRunner).run({
+          version,
+          code: 'public class Main { public static void main(String[] a) { System.out.println("from the kept helper"); } }',
+        });
+        expect([r.compileError, r.stderr, r.exitCode]).toEqual([undefined, "", 0]);
+        expect(r.stdout).toBe("from the kept helper\n");
+      } finally {
+        await second?.close();
+      }
+      const kept = statSync(helperClass());
+      expect([kept.ino, kept.mtimeMs]).toEqual([built.ino, built.mtimeMs]);
+    } finally {
+      rmSync(cacheDir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -5,11 +5,11 @@ import { createSmtpMailer } from "./adapters/mail/smtp.js";
 import { ensureTestCheckoutSecret } from "./adapters/payments/test-checkout.js";
 import { createMemoryRateLimiter } from "./adapters/rate-limit/memory.js";
 import { createRedisRateLimiter } from "./adapters/rate-limit/redis.js";
-import { createSqlPool, readKeptSqlTemplate } from "./adapters/sql-runner/pool.js";
+import { createSqlPool } from "./adapters/sql-runner/pool.js";
 import { buildApp } from "./app.js";
 import { ConfigError, loadConfig, testCheckoutOn } from "./config.js";
 import { secureDataDir } from "./data-dir.js";
-import { openDatabase, openPgliteFromCluster } from "./db/client.js";
+import { openDatabase } from "./db/client.js";
 import { readCatalogue, seedCatalogue } from "./db/seed.js";
 import { ensureJwtSecret } from "./modules/auth/secret.js";
 import { webDistDir } from "./paths.js";
@@ -40,14 +40,9 @@ async function main() {
   if (!config.JWT_SECRET) config = { ...config, JWT_SECRET: ensureJwtSecret(config.DATA_DIR) };
 
   let warn = (message: string): unknown => process.stderr.write(`${message}\n`);
-  // A first start on PGlite where DATA_DIR keeps the SQL engine's prepared cluster (its database
-  // folder removed to start over, a test's copy) loads that instead of running initdb.
-  const kept = config.DATABASE_URL ? undefined : await readKeptSqlTemplate(config.DATA_DIR);
-  const pglite = kept ? await openPgliteFromCluster(config.DATA_DIR, kept) : undefined;
   const database = openDatabase({
     url: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
-    ...(pglite ? { pglite } : {}),
     onIdleConnectionError: (error) =>
       warn(`database: an idle connection failed (${error.message}); it will be replaced`),
   });

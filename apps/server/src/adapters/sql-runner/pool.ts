@@ -147,10 +147,6 @@ async function readTemplate(file: string): Promise<ArrayBuffer | undefined> {
   }
 }
 
-/** The template kept in `dir` for this PGlite (an initialised, empty cluster, gzipped), if there is one. */
-export const readKeptSqlTemplate = (dir: string): Promise<ArrayBuffer | undefined> =>
-  readTemplate(join(dir, sqlTemplateName()));
-
 /** Keeps a template for the next start (owner-only, written whole or not at all). */
 async function keepTemplate(dir: string, name: string, dump: ArrayBuffer): Promise<void> {
   try {

@@ -1,7 +1,6 @@
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import {
-  chmodSync,
   existsSync,
   lstatSync,
   mkdirSync,
@@ -14,6 +13,7 @@ import {
 } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { createInterface } from "node:readline";
+import { secureDataDir } from "../../data-dir.js";
 import { HELPER_CLASS, HELPER_SOURCE } from "./java-helper.js";
 import type { Jdk } from "./jdk.js";
 
@@ -216,7 +216,7 @@ async function buildHelper(jdk: Jdk, cacheRoot: string): Promise<string> {
     const r = await exec(jdk.javac, ["-encoding", "UTF-8", "-d", out, src], { timeoutMs: 60_000 });
     if (r.code !== 0) throw new Error(`cannot compile the compiler helper: ${r.output}`);
     // Owner-only, as everything else in DATA_DIR, where the server keeps this cache.
-    for (const name of readdirSync(out)) chmodSync(join(out, name), 0o600);
+    secureDataDir(out);
     try {
       renameSync(out, dir);
     } catch (err) {

@@ -1,7 +1,7 @@
 /**
  * Vitest global setup of the server project: migrates (and seeds) one database per engine once per
  * run, so each test file starts from a copy instead of migrating its own (docs/decisions/0025-test-database-snapshots.md).
- * PGlite: the data directory is dumped to a gzip file the test files load. PostgreSQL: template
+ * PGlite: the data directory is dumped to a tar file the test files load. PostgreSQL: template
  * databases each test file's database is created from.
  */
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -21,8 +21,8 @@ async function pgliteSnapshots(dir: string): Promise<Snapshots["pglite"]> {
   try {
     await database.migrate();
     const dump = async (kind: SnapshotKind) => {
-      const file = join(dir, `${kind}.tar.gz`);
-      const blob = await pglite.dumpDataDir("gzip");
+      const file = join(dir, `${kind}.tar`);
+      const blob = await pglite.dumpDataDir("none");
       writeFileSync(file, Buffer.from(await blob.arrayBuffer()));
       return file;
     };

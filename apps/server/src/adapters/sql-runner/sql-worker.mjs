@@ -2,6 +2,7 @@
 // directory, for the runs of one job at a time. Plain JavaScript so that the bundled server can
 // start it from dist/ as it is (decision 0030). The pool (pool.ts) owns the wall clock: it ends
 // this process when a job overruns, since PGlite runs a statement to its end on this thread.
+import { gunzipSync } from "node:zlib";
 import { PGlite, types } from "@electric-sql/pglite";
 
 /** Every value as PostgreSQL's own text: no parser turns a date or a bigint into a JS value. */
@@ -19,6 +20,12 @@ let maxChars = 0;
 let settings = [];
 /** @type {ArrayBuffer | undefined} */
 let dump;
+/**
+ * The dump unpacked once: each job's database loads from the tar, so PGlite does not unpack the
+ * gzip again for every job (a load took 0.8-0.9 CPU-s instead of 1.1-1.2 here).
+ * @type {Uint8Array | undefined}
+ */
+let tar;
 
 /** @param {unknown} message */
 const post = (message) => process.send?.(message);
@@ -26,10 +33,15 @@ const post = (message) => process.send?.(message);
 /** @type {Promise<PGlite> | undefined} A fresh database, loaded ahead of the next job. */
 let spare;
 
-function fresh() {
+/** A gzip that cannot be unpacked is a template this PGlite cannot load: the promise fails. */
+async function fresh() {
+  if (dump) {
+    tar = gunzipSync(new Uint8Array(dump));
+    dump = undefined;
+  }
   return PGlite.create({
     startParams: [...PGlite.defaultStartParams, ...settings],
-    ...(dump ? { loadDataDir: new Blob([dump], { type: "application/x-gzip" }) } : {}),
+    ...(tar ? { loadDataDir: new Blob([tar], { type: "application/x-tar" }) } : {}),
   });
 }
 

@@ -16,7 +16,10 @@ describe("floods from one address", () => {
   });
   afterAll(() => t.close());
 
-  it("keeps a locked account locked through 60,000 forgot-password requests with random emails", async () => {
+  // 200 times the address's ceiling: the store evicts nothing, and past the ceiling no new key is
+  // made, so more requests only add time (bench/floods.ts sends 60,000 to the real server).
+  const FLOOD = 6_000;
+  it(`keeps a locked account locked through ${FLOOD.toLocaleString("en")} forgot-password requests with random emails`, async () => {
     const { app } = t;
     const victim = await registerUser(app, { email: "locked@example.com", password: "the-real-password" });
     const guess = (password: string) =>
@@ -32,7 +35,7 @@ describe("floods from one address", () => {
 
     const counts = new Map<number, number>();
     const batch = 500;
-    for (let sent = 0; sent < 60_000; sent += batch) {
+    for (let sent = 0; sent < FLOOD; sent += batch) {
       const answers = await Promise.all(
         Array.from({ length: batch }, () =>
           app.inject({
@@ -46,7 +49,7 @@ describe("floods from one address", () => {
       for (const a of answers) counts.set(a.statusCode, (counts.get(a.statusCode) ?? 0) + 1);
     }
     expect(counts.get(200)).toBe(ADDRESS_LIMITS.forgotPassword.limit);
-    expect(counts.get(429)).toBe(60_000 - ADDRESS_LIMITS.forgotPassword.limit);
+    expect(counts.get(429)).toBe(FLOOD - ADDRESS_LIMITS.forgotPassword.limit);
     // Even the right password is refused: the lockout survived.
     const after = await guess("the-real-password");
     expect(after.statusCode).toBe(429);
